@@ -1,0 +1,64 @@
+// Builds the Express app from the spec: authentication → body parsing → validation → the
+// handler of the operationId → error mapping. No business rule lives here.
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { authenticate } from './http/authenticate.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { spec, specOperations } from './http/spec-operations.ts';
+import { allHandlers, type Deps } from './handlers/index.ts';
+
+export interface AppOptions {
+  bodyLimit: number;
+  logBodyLimit: number;
+  validateResponses: boolean;
+  logger: Logger;
+}
+
+export function createApp(deps: Deps, opts: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      // API keys travel in this header: never let them reach a log line.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+      autoLogging: { ignore: (req) => req.url === '/health' },
+    }),
+  );
+
+  const operations = specOperations();
+  const handlers = allHandlers(deps);
+  const missing = operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
+  if (missing.length > 0) throw new Error(`operations without a handler: ${missing.join(', ')}`);
+
+  for (const op of operations) {
+    if (op.scheme) app[op.method](op.expressPath, authenticate(deps.auth, op.scheme));
+  }
+
+  // Keep the raw bytes: object and table digests are computed from the exact number lexemes.
+  const verify = (req: express.Request, _res: unknown, buf: Buffer) => {
+    req.rawBody = buf;
+  };
+  app.use('/v1/preview/models/:model_id/log', express.json({ limit: opts.logBodyLimit, verify }));
+  app.use(express.json({ limit: opts.bodyLimit, verify }));
+
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: spec as never,
+      validateRequests: { allErrors: true, allowUnknownQueryParameters: false },
+      validateResponses: opts.validateResponses ? { allErrors: true } : false,
+      validateSecurity: false,
+      validateFormats: 'full',
+      ignoreUndocumented: false,
+    }),
+  );
+
+  for (const op of operations) {
+    app[op.method](op.expressPath, handlers[op.operationId]!);
+  }
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,40 @@
+/**
+ * Shared types for Weft authentication and tenancy.
+ *
+ * Kept in their own file so the HTTP layer can import the shapes without
+ * pulling in `node:crypto` or `node:fs`.
+ */
+
+/**
+ * The entity wildcard. A user whose `entities` contain `"*"` may access every
+ * entity. It exists for the zero-config single-user local mode (where SDK
+ * users call `init('<any entity>/<project>')` with names of their own
+ * choosing); a multi-user deployment should list entities explicitly.
+ */
+export const ALL_ENTITIES = '*';
+
+export interface AuthUser {
+  readonly username: string;
+  /** Entity names the user may access; may include {@link ALL_ENTITIES}. The first real name is the default entity. */
+  readonly entities: readonly string[];
+  /** Key hashes in the form `sha256:<64 lowercase hex>`; plaintext keys are never kept. */
+  readonly apiKeyHashes: readonly string[];
+}
+
+export interface AuthConfig {
+  readonly users: readonly AuthUser[];
+}
+
+/** Who made a request, once their key has been verified. */
+export interface Principal {
+  readonly username: string;
+  readonly entities: readonly string[];
+}
+
+export type AuthScheme = 'basic' | 'bearer';
+
+export type AuthResult =
+  | { ok: true; principal: Principal }
+  | { ok: false; status: 401; reason: string; wwwAuthenticate: string };
+
+export type AuthzResult = { ok: true } | { ok: false; status: 403; reason: string };

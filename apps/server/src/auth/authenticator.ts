@@ -1,0 +1,115 @@
+/**
+ * Turns an `Authorization` header into a Principal, and decides which
+ * entities (tenants) that principal may touch.
+ *
+ * Pure functions over an AuthConfig: the HTTP layer picks the scheme for each
+ * operation from the OpenAPI spec, calls `authenticate`, and maps a failure
+ * to a 401 with the given `WWW-Authenticate` header (or 403 for authz).
+ */
+import {
+  ALL_ENTITIES,
+  type AuthConfig,
+  type AuthResult,
+  type AuthScheme,
+  type AuthzResult,
+  type Principal,
+} from './auth-types.ts';
+import { decodeBasicCredentials, parseAuthorizationHeader } from './authorization-header.ts';
+import { createKeyVerifier } from './keys.ts';
+
+export interface Authenticator {
+  authenticate(authorization: string | undefined, scheme: AuthScheme): AuthResult;
+  authorizeProject(principal: Principal, projectId: string): AuthzResult;
+  authorizeEntity(principal: Principal, entity: string): AuthzResult;
+  defaultEntity(principal: Principal): string;
+}
+
+const SCHEME_NAME: Record<AuthScheme, string> = { basic: 'Basic', bearer: 'Bearer' };
+
+export function createAuthenticator(config: AuthConfig): Authenticator {
+  // One frozen principal per user, shared by all requests: handlers cannot
+  // widen a user's entities by mutating what they were given.
+  const principals = new Map<string, Principal>();
+  const entries: { hash: string; owner: Principal }[] = [];
+  for (const user of config.users) {
+    const principal: Principal = Object.freeze({
+      username: user.username,
+      entities: Object.freeze([...user.entities]),
+    });
+    principals.set(user.username, principal);
+    for (const hash of user.apiKeyHashes) entries.push({ hash, owner: principal });
+  }
+  const findOwner = createKeyVerifier(entries);
+
+  function authenticate(authorization: string | undefined, scheme: AuthScheme): AuthResult {
+    const expected = SCHEME_NAME[scheme];
+    const fail = (reason: string): AuthResult => ({
+      ok: false,
+      status: 401,
+      reason,
+      wwwAuthenticate: `${expected} realm="weft"`,
+    });
+
+    if (authorization === undefined || authorization.trim() === '') return fail('Missing credentials');
+    const header = parseAuthorizationHeader(authorization);
+    if (header === undefined) return fail('Missing credentials');
+    if (header.scheme !== scheme) {
+      return fail(`This operation requires ${expected} authentication`);
+    }
+
+    if (scheme === 'bearer') {
+      const token = header.credentials;
+      if (token === '') return fail('Missing bearer token');
+      if (/\s/.test(token)) return fail('Malformed bearer token');
+      const owner = findOwner(token);
+      return owner ? { ok: true, principal: owner } : fail('Invalid API key');
+    }
+
+    const basic = decodeBasicCredentials(header.credentials);
+    if (basic === undefined) {
+      return fail('Malformed Basic credentials: expected base64 of "<username>:<api key>"');
+    }
+    if (basic.password === '') return fail('Missing API key in Basic credentials (it goes in the password)');
+    // Verify the key before looking at the username so the work done does not
+    // depend on whether the username is known.
+    const owner = findOwner(basic.password);
+    if (owner === undefined) return fail('Invalid API key');
+    // SDKs send a placeholder username such as "api", so any unknown name is
+    // accepted. Naming a *different* known user is a contradiction we refuse
+    // rather than silently acting as the key's owner.
+    if (basic.username !== owner.username && principals.has(basic.username)) {
+      return fail(`API key does not belong to user "${basic.username}"`);
+    }
+    return { ok: true, principal: owner };
+  }
+
+  return { authenticate, authorizeProject, authorizeEntity, defaultEntity };
+}
+
+/** A project id is `<entity>/<project>`; access follows the entity. */
+export function authorizeProject(principal: Principal, projectId: string): AuthzResult {
+  const slash = projectId.indexOf('/');
+  if (slash <= 0 || slash === projectId.length - 1) {
+    // Shape checks belong to the request validator; here anything odd is simply not allowed.
+    return { ok: false, status: 403, reason: `Malformed project id "${projectId}": expected "<entity>/<project>"` };
+  }
+  return authorizeEntity(principal, projectId.slice(0, slash));
+}
+
+export function authorizeEntity(principal: Principal, entity: string): AuthzResult {
+  // "*" is file syntax meaning "all", never an entity name, so it cannot be requested.
+  const validName = entity !== '' && entity !== ALL_ENTITIES && !entity.includes('/');
+  if (validName && (principal.entities.includes(ALL_ENTITIES) || principal.entities.includes(entity))) {
+    return { ok: true };
+  }
+  return { ok: false, status: 403, reason: `User "${principal.username}" may not access entity "${entity}"` };
+}
+
+/**
+ * The entity used when a client does not name one (ART sends `entity: null`).
+ * That is the user's first listed entity; a wildcard-only user (the local
+ * single-user mode) gets an entity named after themselves.
+ */
+export function defaultEntity(principal: Principal): string {
+  return principal.entities.find((e) => e !== ALL_ENTITIES) ?? principal.username;
+}

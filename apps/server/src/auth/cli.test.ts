@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAuthFile } from './auth-file.ts';
+import { createAuthenticator } from './authenticator.ts';
+import { runKeysCommand } from './cli.ts';
+
+async function run(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runKeysCommand(argv, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr, key: stdout.trim() };
+}
+
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'weft-cli-')), 'auth.yaml');
+const basic = (key: string) => `Basic ${Buffer.from(`api:${key}`).toString('base64')}`;
+
+describe('weft keys add', () => {
+  it('creates the file and user, prints the key once, and that key authenticates', async () => {
+    const file = tempFile();
+    const out = await run(['add', '--file', file, '--user', 'alice', '--entity', 'acme', '--entity', 'alice']);
+    expect(out.code).toBe(0);
+    expect(out.key).toMatch(/^weft_[A-Za-z0-9_-]{40}$/);
+    expect(out.stdout).toBe(`${out.key}\n`);
+    expect(out.stderr).toContain('will not be shown again');
+    expect(out.stderr).not.toContain(out.key);
+
+    expect(readFileSync(file, 'utf8')).not.toContain(out.key);
+    const auth = createAuthenticator(loadAuthFile(file));
+    const result = auth.authenticate(basic(out.key), 'basic');
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.principal).toEqual({ username: 'alice', entities: ['acme', 'alice'] });
+    expect(auth.authorizeProject(result.principal, 'acme/p')).toEqual({ ok: true });
+    expect(auth.authorizeProject(result.principal, 'globex/p')).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it('adds keys and users to an existing file, keeping old keys and comments', async () => {
+    const file = tempFile();
+    const first = await run(['keys', 'add', '--file', file, '--user', 'alice', '--entity', 'acme']);
+    writeFileSync(file, `# operators' note: keep me\n${readFileSync(file, 'utf8')}`);
+    const second = await run(['add', '--file', file, '--user', 'alice']);
+    const bob = await run(['add', `--file=${file}`, '--user', 'bob', '--entity', 'globex']);
+    expect([first.code, second.code, bob.code]).toEqual([0, 0, 0]);
+    expect(second.key).not.toBe(first.key);
+
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain("# operators' note: keep me");
+    for (const key of [first.key, second.key, bob.key]) expect(text).not.toContain(key);
+
+    const auth = createAuthenticator(loadAuthFile(file));
+    const who = (key: string) => {
+      const r = auth.authenticate(`Bearer ${key}`, 'bearer');
+      return r.ok ? r.principal.username : r.reason;
+    };
+    expect([who(first.key), who(second.key), who(bob.key)]).toEqual(['alice', 'alice', 'bob']);
+  });
+
+  it('grants extra entities to an existing user and supports "*"', async () => {
+    const file = tempFile();
+    await run(['add', '--file', file, '--user', 'alice', '--entity', 'acme']);
+    const out = await run(['add', '--file', file, '--user', 'alice', '--entity', 'acme', '--entity', 'beta']);
+    expect(out.stderr).toContain('Granted "alice" access to: beta.');
+    await run(['add', '--file', file, '--user', 'local', '--entity', '*']);
+    const config = loadAuthFile(file);
+    expect(config.users.map((u) => [u.username, u.entities])).toEqual([
+      ['alice', ['acme', 'beta']],
+      ['local', ['*']],
+    ]);
+  });
+
+  it('fails with a usage error and writes nothing when arguments are wrong', async () => {
+    const file = tempFile();
+    expect((await run(['add', '--file', file])).code).toBe(2);
+    expect((await run(['add', '--file', file, '--user', 'x', '--bogus'])).code).toBe(2);
+    expect((await run(['remove'])).code).toBe(2);
+    expect((await run([])).code).toBe(2);
+    expect((await run(['--help'])).code).toBe(0);
+
+    const noEntity = await run(['add', '--file', file, '--user', 'alice']);
+    expect(noEntity).toMatchObject({ code: 1, stdout: '' });
+    expect(noEntity.stderr).toContain('--entity');
+    const badEntity = await run(['add', '--file', file, '--user', 'alice', '--entity', 'a/b']);
+    expect(badEntity).toMatchObject({ code: 1, stdout: '' });
+    expect(badEntity.stderr).toContain('"a/b" must not contain "/"');
+    expect(() => readFileSync(file)).toThrow(/ENOENT/);
+  });
+
+  it('refuses to edit an invalid file and prints no key', async () => {
+    const file = tempFile();
+    writeFileSync(file, 'users:\n  - username: alice\n    entities: [acme]\n    api_keys: ["weft_plaintext"]\n');
+    const out = await run(['add', '--file', file, '--user', 'alice']);
+    expect(out).toMatchObject({ code: 1, stdout: '' });
+    expect(out.stderr).toContain('users[0].api_keys[0]');
+    expect(out.stderr).not.toContain('weft_plaintext');
+  });
+});

@@ -1,0 +1,73 @@
+// Configuration from the environment, read once at start. Every problem is reported at once and
+// the server refuses to start: a typo in PORT must not become a server on the wrong port.
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: a SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authFile: string | undefined;
+  modelsFile: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Body limit in bytes for every operation but the trajectory log. */
+  bodyLimit: number;
+  /** ART sends whole conversations with logprobs in one request, so the log route gets its own limit. */
+  logBodyLimit: number;
+  /** Validate responses against the spec (on in dev and tests; a bug there answers 500). */
+  validateResponses: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+export class ConfigError extends Error {}
+
+/** Parses "32mb", "512kb", "1048576" into bytes. */
+export function parseByteSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const bytes = Math.floor(Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()]!);
+  return bytes > 0 ? bytes : undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
+  }
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const size = (name: string, fallback: string): number => {
+    const value = env[name] || fallback;
+    const bytes = parseByteSize(value);
+    if (bytes === undefined) problems.push(`${name} must be a size like 32mb, 512kb or 1048576, got "${value}"`);
+    return bytes ?? 0;
+  };
+  const bodyLimit = size('BODY_LIMIT', '32mb');
+  const logBodyLimit = size('LOG_BODY_LIMIT', '256mb');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be sqlite:PATH, sqlite::memory: or postgres://…');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir: env.DATA_DIR || './data',
+    authFile: env.AUTH_FILE || undefined,
+    modelsFile: env.MODELS_FILE || undefined,
+    logLevel: logLevel as Config['logLevel'],
+    bodyLimit,
+    logBodyLimit,
+    validateResponses: env.VALIDATE_RESPONSES
+      ? env.VALIDATE_RESPONSES !== '0' && env.VALIDATE_RESPONSES !== 'false'
+      : env.NODE_ENV !== 'production',
+  };
+}

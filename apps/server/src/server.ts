@@ -1,0 +1,76 @@
+// Wires config → database → store → app and listens. Used by main.ts and by tests, which start a
+// real server on port 0 with a fresh database.
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { loadCatalogue } from '@weft/core';
+import { createStore, migrateToLatest, openDatabase } from '@weft/store';
+import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index.ts';
+import type { Config } from './config.ts';
+import { createApp } from './app.ts';
+import { VERSION } from './version.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export async function runMigrate(config: Config): Promise<void> {
+  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  // Everything that can be wrong with the setup fails here, before the port opens.
+  const catalogue = await loadCatalogue(config.modelsFile);
+  let authConfig;
+  if (config.authFile) {
+    authConfig = loadAuthFile(config.authFile);
+  } else {
+    const local = ensureLocalAuth(config.dataDir);
+    authConfig = local.config;
+    if (local.newKey) {
+      // Printed once, to stdout and not through the logger, so it never lands in log storage.
+      process.stdout.write(
+        `\nWeft created a local API key (stored hashed in ${config.dataDir}/auth.yaml; it is not shown again):\n\n    ${local.newKey}\n\n` +
+          `Use it as the password of HTTP Basic auth (any username) or as a Bearer token.\n\n`,
+      );
+    }
+  }
+  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const store = createStore({ db, catalogue });
+  const app = createApp(
+    { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION },
+    { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger },
+  );
+  const server: Server = createServer(app);
+  // Clients such as the Weave SDK keep connections alive; the server must not cut them first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  logger.info({ url, database: db.dialect }, 'weft listening');
+  return {
+    url,
+    port,
+    logger,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await store.close();
+    },
+  };
+}

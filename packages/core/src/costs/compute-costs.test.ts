@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogue, loadCatalogue, type ModelEntry } from '../router/index.ts';
+import { computeCosts, readUsage } from './index.ts';
+
+const catalogue = await loadCatalogue();
+const LLAMA_8B = 'meta-llama/Llama-3.1-8B-Instruct';
+const KIMI = 'moonshotai/Kimi-K2.5';
+
+// A catalogue with a real prompt-cache discount, to exercise cached pricing.
+const cachedModel: ModelEntry = {
+  ...catalogue.byId(KIMI)!,
+  id: 'acme/cached',
+  pricing: { prompt: '0.0000005', completion: '0.00000285', image: '0', request: '0', input_cache_read: '0.0000001' },
+};
+const withCache = createCatalogue([cachedModel]);
+
+describe('computeCosts', () => {
+  it('prices 1,000,000 Llama 3.1 8B prompt tokens at exactly 0.22', () => {
+    const costs = computeCosts({ [LLAMA_8B]: { prompt_tokens: 1_000_000, completion_tokens: 0 } }, catalogue);
+    expect(costs?.[LLAMA_8B]?.prompt_tokens_total_cost).toBe(0.22);
+  });
+
+  it('avoids the float noise a naive tokens × price would show', () => {
+    const usage = {
+      'meta-llama/Llama-3.1-70B-Instruct': { prompt_tokens: 1_000_000, completion_tokens: 0 },
+      'deepseek-ai/DeepSeek-R1-0528': { prompt_tokens: 0, completion_tokens: 1234 },
+    };
+    expect(1_000_000 * 0.0000008).toBe(0.7999999999999999);
+    expect(1234 * 0.0000054).toBe(0.0066635999999999996);
+    const costs = computeCosts(usage, catalogue);
+    expect(costs?.['meta-llama/Llama-3.1-70B-Instruct']?.prompt_tokens_total_cost).toBe(0.8);
+    expect(costs?.['deepseek-ai/DeepSeek-R1-0528']?.completion_tokens_total_cost).toBe(0.0066636);
+  });
+
+  it('builds Weave cost entries for known models and skips unknown ones', () => {
+    const usage = {
+      [LLAMA_8B]: { prompt_tokens: 1234, completion_tokens: 567, total_tokens: 1801, requests: 2 },
+      'openai/gpt-4o': { prompt_tokens: 999, completion_tokens: 1 },
+      [KIMI]: { input_tokens: 20_000, output_tokens: 3_000 },
+    };
+    const costs = computeCosts(usage, catalogue);
+    expect(Object.keys(costs ?? {})).toEqual([LLAMA_8B, KIMI]);
+    expect(costs?.[LLAMA_8B]).toEqual({
+      prompt_tokens: 1234,
+      completion_tokens: 567,
+      requests: 2,
+      total_tokens: 1801,
+      cached_tokens: 0,
+      prompt_tokens_total_cost: 0.00027148, // 1234 × 0.00000022
+      completion_tokens_total_cost: 0.00012474, // 567 × 0.00000022
+      cached_tokens_total_cost: 0,
+      prompt_token_cost: 0.00000022,
+      completion_token_cost: 0.00000022,
+      prompt_token_cost_unit: 'USD',
+      completion_token_cost_unit: 'USD',
+      effective_date: '2024-07-23T00:00:00.000Z',
+      provider_id: 'weft',
+      pricing_level: 'default',
+    });
+    // Aliases from SDKs that say input/output; total and requests defaulted.
+    expect(costs?.[KIMI]).toMatchObject({
+      prompt_tokens: 20_000,
+      completion_tokens: 3_000,
+      total_tokens: 23_000,
+      requests: 1,
+      prompt_tokens_total_cost: 0.01, // 20,000 × 0.0000005
+      completion_tokens_total_cost: 0.00855, // 3,000 × 0.00000285
+    });
+  });
+
+  it('bills cached prompt tokens at input_cache_read and the rest at prompt', () => {
+    const usage = {
+      'acme/cached': {
+        prompt_tokens: 10_000,
+        completion_tokens: 100,
+        prompt_tokens_details: { cached_tokens: 8_000 },
+      },
+    };
+    const entry = computeCosts(usage, withCache)?.['acme/cached'];
+    expect(entry).toMatchObject({
+      prompt_tokens: 10_000,
+      cached_tokens: 8_000,
+      cached_tokens_total_cost: 0.0008, // 8,000 × 0.0000001
+      prompt_tokens_total_cost: 0.0018, // 2,000 × 0.0000005 + 0.0008
+      completion_tokens_total_cost: 0.000285,
+    });
+  });
+
+  it('reads cached tokens from any of the places SDKs put them', () => {
+    expect(readUsage({ prompt_tokens: 50, cached_tokens: 20 }).cached_tokens).toBe(20);
+    expect(readUsage({ input_tokens: 50, input_tokens_details: { cached_tokens: 30 } }).cached_tokens).toBe(30);
+    // More cached than prompt tokens is bad data: never bill a negative remainder.
+    expect(readUsage({ prompt_tokens: 50, cached_tokens: 80 }).cached_tokens).toBe(50);
+  });
+
+  it('returns undefined when no model can be priced, so the caller omits costs', () => {
+    expect(computeCosts({ 'openai/gpt-4o': { prompt_tokens: 10 } }, catalogue)).toBeUndefined();
+    expect(computeCosts({}, catalogue)).toBeUndefined();
+    for (const junk of [undefined, null, 'usage', 42, []]) expect(computeCosts(junk, catalogue)).toBeUndefined();
+  });
+
+  it('treats junk token counts as 0 instead of throwing on stored data', () => {
+    const usage = {
+      [LLAMA_8B]: { prompt_tokens: -5, completion_tokens: 'lots', total_tokens: Number.NaN, requests: null },
+    };
+    expect(computeCosts(usage, catalogue)?.[LLAMA_8B]).toMatchObject({
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      total_tokens: 0,
+      requests: 1,
+      prompt_tokens_total_cost: 0,
+      completion_tokens_total_cost: 0,
+    });
+    expect(computeCosts({ [LLAMA_8B]: 'not an object' }, catalogue)?.[LLAMA_8B]?.requests).toBe(1);
+    expect(readUsage({ requests: -1, prompt_tokens: 7.9 })).toMatchObject({ requests: 0, prompt_tokens: 7 });
+  });
+
+  it('still prices retired models, since old calls used them', () => {
+    const costs = computeCosts({ 'deepseek-ai/DeepSeek-R1-0528': { prompt_tokens: 3, completion_tokens: 3 } }, catalogue);
+    expect(costs?.['deepseek-ai/DeepSeek-R1-0528']?.completion_tokens_total_cost).toBe(0.0000162); // 3 × 0.0000054
+  });
+
+  it('keeps ids such as "__proto__" as plain keys', () => {
+    const odd = createCatalogue([{ ...cachedModel, id: '__proto__' }]);
+    const costs = computeCosts(JSON.parse('{"__proto__": {"prompt_tokens": 2}}'), odd);
+    expect(Object.keys(costs ?? {})).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(costs)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(costs)).__proto__.prompt_tokens_total_cost).toBe(0.000001);
+  });
+});

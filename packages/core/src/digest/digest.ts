@@ -1,0 +1,48 @@
+/**
+ * Weave's content digests. The hashed bytes and encodings must match the
+ * Python trace server exactly, or refs minted here will not resolve there.
+ */
+import { createHash } from 'node:crypto';
+import { parseLossless, type JsonNode } from './lossless-json.ts';
+import { pyJsonDumps, pyJsonDumpsValue } from './py-json.ts';
+
+/**
+ * sha256 as unpadded base64url with `-`→`X` and `_`→`Y` (43 chars of
+ * [A-Za-z0-9XY]); Weave avoids `-`/`_` so digests are safe inside refs.
+ * Strings are hashed as UTF-8.
+ */
+export function digestBytes(bytes: Uint8Array | string): string {
+  const b64 = createHash('sha256').update(bytes).digest('base64url');
+  return b64.replace(URL_CHARS, urlCharReplacement);
+}
+
+const URL_CHARS = /[-_]/g;
+const urlCharReplacement = (c: string): string => (c === '-' ? 'X' : 'Y');
+
+/** Digest of an object's `val`, from a lossless tree. */
+export function objectDigest(node: JsonNode): string {
+  return digestBytes(pyJsonDumps(node));
+}
+
+/** Digest of one table row; the same canonical form as objects. */
+export function rowDigest(node: JsonNode): string {
+  return digestBytes(pyJsonDumps(node));
+}
+
+/**
+ * Table digest: lowercase hex sha256 over the concatenated row digests.
+ * Weave uses hex here, not the 43-char form; an empty table hashes "".
+ */
+export function tableDigest(rowDigests: readonly string[]): string {
+  return createHash('sha256').update(rowDigests.join('')).digest('hex');
+}
+
+/** Digest of an ordinary JS value; prefer objectDigest when raw text exists. */
+export function digestOfValue(value: unknown): string {
+  return digestBytes(pyJsonDumpsValue(value));
+}
+
+/** Convenience: objectDigest of raw JSON text, keeping int/float lexemes. */
+export function digestJsonText(text: string): string {
+  return digestBytes(pyJsonDumps(parseLossless(text)));
+}

@@ -1,0 +1,14 @@
+export {
+  JsonNumber,
+  JsonParseError,
+  MAX_DEPTH,
+  parseLossless,
+  toPlain,
+  type JsonNode,
+  type JsonObject,
+} from './lossless-json.ts';
+export { pyFloatRepr } from './py-float.ts';
+export { pyQuote } from './py-quote.ts';
+export { compareCodePoints, sortByCodePoint } from './sorted-keys.ts';
+export { pyJsonDumps, pyJsonDumpsValue, withPyJsonBytes } from './py-json.ts';
+export { digestBytes, digestJsonText, digestOfValue, objectDigest, rowDigest, tableDigest } from './digest.ts';

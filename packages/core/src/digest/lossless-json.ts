@@ -1,0 +1,316 @@
+/**
+ * A JSON parser that keeps every number's source lexeme.
+ *
+ * Why not JSON.parse: Weave hashes Python's `json.dumps` output, and Python
+ * keeps the int/float distinction that JSON.parse throws away (`1` and `1.0`
+ * hash differently; a 30-digit int must survive exactly). So digests have to
+ * be computed from a tree built from the raw request text.
+ *
+ * Tree shape (`JsonNode`):
+ *   null | boolean | string      as in JSON.parse
+ *   JsonNumber                   number, with its lexeme and int/float flag
+ *   JsonNode[]                   arrays
+ *   JsonObject                   null-prototype object, so a `__proto__` key is
+ *                                an ordinary own property, never a prototype
+ *
+ * Acceptance follows Python's `json.loads` defaults: strict RFC 8259 plus the
+ * bare literals `NaN`, `Infinity` and `-Infinity`; raw control characters in
+ * strings are rejected; duplicate keys keep the last value.
+ */
+
+export type JsonNode = null | boolean | string | JsonNumber | JsonNode[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonNode;
+}
+
+/** Floats are lexemes with `.`, `e`/`E`, or one of Python's non-finite literals. */
+const FLOAT_LEXEME = /[.eEIN]/;
+const VALID_NUMBER = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|NaN|-?Infinity)$/;
+
+export class JsonNumber {
+  /**
+   * `isFloat` is optional so hand-built numbers are validated and classified;
+   * the parser passes it because it has already scanned the lexeme.
+   */
+  constructor(
+    readonly lexeme: string,
+    readonly isFloat: boolean = JsonNumber.classify(lexeme),
+  ) {}
+
+  toNumber(): number {
+    return Number(this.lexeme);
+  }
+
+  private static classify(lexeme: string): boolean {
+    if (!VALID_NUMBER.test(lexeme)) throw new TypeError(`Not a JSON number lexeme: ${JSON.stringify(lexeme)}`);
+    return FLOAT_LEXEME.test(lexeme);
+  }
+}
+
+/**
+ * Nesting limit for parsing and dumping. Python's own recursion limit (1000)
+ * stops Weave well before this; the limit exists so hostile or cyclic input
+ * gives a clear error instead of a stack overflow.
+ */
+export const MAX_DEPTH = 2000;
+
+export class JsonParseError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
+    super(`Invalid JSON at position ${position}: ${message}`);
+    this.name = 'JsonParseError';
+  }
+}
+
+/**
+ * Objects whose prototype chain lacks Object.prototype, so `__proto__` and
+ * `constructor` keys are plain own properties. Unlike Object.create(null),
+ * instances of a constructor keep V8's fast hidden-class layout instead of
+ * dictionary mode, which roughly halves parse and dump time on big bodies.
+ */
+const NullProtoObject = function NullProtoObject() {} as unknown as new () => object;
+NullProtoObject.prototype = Object.create(null) as object;
+
+// Parser state lives at module scope: parsing is synchronous and never
+// re-entered, and module-level variables are the fastest thing V8 offers here.
+let src = '';
+let pos = 0;
+
+export function parseLossless(text: string): JsonNode {
+  src = text;
+  pos = 0;
+  try {
+    skipWs();
+    const value = parseValue(0);
+    skipWs();
+    if (pos < src.length) fail('unexpected data after the JSON value');
+    return value;
+  } finally {
+    src = ''; // do not pin a possibly huge request body in memory
+  }
+}
+
+function fail(message: string, at = pos): never {
+  throw new JsonParseError(message, at);
+}
+
+function skipWs(): void {
+  for (;;) {
+    const c = src.charCodeAt(pos);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++;
+    else return;
+  }
+}
+
+function parseValue(depth: number): JsonNode {
+  const c = src.charCodeAt(pos);
+  switch (c) {
+    case 0x22: // "
+      return parseString();
+    case 0x7b: // {
+      return parseObject(depth + 1);
+    case 0x5b: // [
+      return parseArray(depth + 1);
+    case 0x74: // t
+      return literal('true', true);
+    case 0x66: // f
+      return literal('false', false);
+    case 0x6e: // n
+      return literal('null', null);
+    case 0x4e: // N
+      return literal('NaN', new JsonNumber('NaN', true));
+    case 0x49: // I
+      return literal('Infinity', new JsonNumber('Infinity', true));
+    default:
+      if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return parseNumber();
+      if (pos >= src.length) fail('unexpected end of input');
+      return fail(`unexpected character ${JSON.stringify(src[pos])}`);
+  }
+}
+
+function literal<T extends JsonNode>(word: string, value: T): T {
+  if (!src.startsWith(word, pos)) fail(`expected ${word}`);
+  pos += word.length;
+  return value;
+}
+
+function parseObject(depth: number): JsonObject {
+  if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH}`);
+  const obj = new NullProtoObject() as JsonObject;
+  pos++; // {
+  skipWs();
+  if (src.charCodeAt(pos) === 0x7d) {
+    pos++;
+    return obj;
+  }
+  for (;;) {
+    if (src.charCodeAt(pos) !== 0x22) fail('expected a string key');
+    const key = parseString();
+    skipWs();
+    if (src.charCodeAt(pos) !== 0x3a) fail("expected ':' after key");
+    pos++;
+    skipWs();
+    obj[key] = parseValue(depth);
+    skipWs();
+    const c = src.charCodeAt(pos);
+    if (c === 0x2c) {
+      pos++;
+      skipWs();
+    } else if (c === 0x7d) {
+      pos++;
+      return obj;
+    } else {
+      fail("expected ',' or '}' in object");
+    }
+  }
+}
+
+function parseArray(depth: number): JsonNode[] {
+  if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH}`);
+  const arr: JsonNode[] = [];
+  pos++; // [
+  skipWs();
+  if (src.charCodeAt(pos) === 0x5d) {
+    pos++;
+    return arr;
+  }
+  for (;;) {
+    arr.push(parseValue(depth));
+    skipWs();
+    const c = src.charCodeAt(pos);
+    if (c === 0x2c) {
+      pos++;
+      skipWs();
+    } else if (c === 0x5d) {
+      pos++;
+      return arr;
+    } else {
+      fail("expected ',' or ']' in array");
+    }
+  }
+}
+
+function parseString(): string {
+  const start = ++pos; // skip opening quote
+  const len = src.length;
+  // Fast path: most strings have no escapes, so they are a single slice.
+  while (pos < len) {
+    const c = src.charCodeAt(pos);
+    if (c === 0x22) return src.slice(start, pos++);
+    if (c === 0x5c) return parseEscapedString(start);
+    if (c < 0x20) fail('raw control character in string');
+    pos++;
+  }
+  return fail('unterminated string', start - 1);
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+/** Slow path, entered at the first backslash; `start` is the first content char. */
+function parseEscapedString(start: number): string {
+  let out = '';
+  let runStart = start;
+  const len = src.length;
+  while (pos < len) {
+    const c = src.charCodeAt(pos);
+    if (c === 0x22) {
+      out += src.slice(runStart, pos++);
+      return out;
+    }
+    if (c < 0x20) fail('raw control character in string');
+    if (c !== 0x5c) {
+      pos++;
+      continue;
+    }
+    out += src.slice(runStart, pos);
+    const e = src[pos + 1];
+    if (e === 'u') {
+      const hex = src.slice(pos + 2, pos + 6);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\u escape');
+      // Lone surrogates are kept, as Python does; they are re-escaped on output.
+      out += String.fromCharCode(parseInt(hex, 16));
+      pos += 6;
+    } else {
+      const simple = e === undefined ? undefined : SIMPLE_ESCAPES[e];
+      if (simple === undefined) fail('invalid escape sequence');
+      out += simple;
+      pos += 2;
+    }
+    runStart = pos;
+  }
+  return fail('unterminated string', start - 1);
+}
+
+function parseNumber(): JsonNumber {
+  const start = pos;
+  let isFloat = false;
+  if (src.charCodeAt(pos) === 0x2d) {
+    pos++;
+    if (src.charCodeAt(pos) === 0x49) return literal('Infinity', new JsonNumber('-Infinity', true));
+  }
+  const first = src.charCodeAt(pos);
+  if (first === 0x30) {
+    pos++; // a leading zero stands alone: "01" is not JSON
+  } else if (first >= 0x31 && first <= 0x39) {
+    pos = skipDigits(pos + 1);
+  } else {
+    fail('expected a digit');
+  }
+  if (src.charCodeAt(pos) === 0x2e) {
+    isFloat = true;
+    const after = skipDigits(pos + 1);
+    if (after === pos + 1) fail("expected a digit after '.'", after);
+    pos = after;
+  }
+  const e = src.charCodeAt(pos);
+  if (e === 0x65 || e === 0x45) {
+    isFloat = true;
+    pos++;
+    const sign = src.charCodeAt(pos);
+    if (sign === 0x2b || sign === 0x2d) pos++;
+    const after = skipDigits(pos);
+    if (after === pos) fail('expected a digit in exponent');
+    pos = after;
+  }
+  return new JsonNumber(src.slice(start, pos), isFloat);
+}
+
+function skipDigits(i: number): number {
+  for (;;) {
+    const c = src.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) i++;
+    else return i;
+  }
+}
+
+/**
+ * Converts a lossless tree into ordinary JS values, as JSON.parse would have
+ * produced (numbers via Number(), so big ints lose precision). A `__proto__`
+ * key becomes an own property rather than changing the prototype.
+ */
+export function toPlain(node: JsonNode): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (node instanceof JsonNumber) return node.toNumber();
+  if (Array.isArray(node)) return node.map(toPlain);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) {
+    const value = toPlain(node[key] as JsonNode);
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
