@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseLossless, type JsonNode } from './lossless-json.ts';
-import { pyJsonDumps, pyJsonDumpsValue } from './py-json.ts';
+import { withPyJsonBytes } from './py-json.ts';
 
 /**
  * sha256 as unpadded base64url with `-`→`X` and `_`→`Y` (43 chars of
@@ -21,12 +21,13 @@ const urlCharReplacement = (c: string): string => (c === '-' ? 'X' : 'Y');
 
 /** Digest of an object's `val`, from a lossless tree. */
 export function objectDigest(node: JsonNode): string {
-  return digestBytes(pyJsonDumps(node));
+  // Hashes the canonical bytes in place; no intermediate string is built.
+  return withPyJsonBytes(node, digestBytes);
 }
 
 /** Digest of one table row; the same canonical form as objects. */
 export function rowDigest(node: JsonNode): string {
-  return digestBytes(pyJsonDumps(node));
+  return withPyJsonBytes(node, digestBytes);
 }
 
 /**
@@ -39,10 +40,10 @@ export function tableDigest(rowDigests: readonly string[]): string {
 
 /** Digest of an ordinary JS value; prefer objectDigest when raw text exists. */
 export function digestOfValue(value: unknown): string {
-  return digestBytes(pyJsonDumpsValue(value));
+  return withPyJsonBytes(value, digestBytes);
 }
 
 /** Convenience: objectDigest of raw JSON text, keeping int/float lexemes. */
 export function digestJsonText(text: string): string {
-  return digestBytes(pyJsonDumps(parseLossless(text)));
+  return withPyJsonBytes(parseLossless(text), digestBytes);
 }

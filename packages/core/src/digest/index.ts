@@ -1,12 +1,12 @@
 export {
   JsonNumber,
   JsonParseError,
-  MAX_DEPTH,
+  JSON_MAX_DEPTH,
   parseLossless,
-  toPlain,
   type JsonNode,
   type JsonObject,
 } from './lossless-json.ts';
+export { toPlain } from './to-plain.ts';
 export { pyFloatRepr } from './py-float.ts';
 export { pyQuote } from './py-quote.ts';
 export { compareCodePoints, sortByCodePoint } from './sorted-keys.ts';
