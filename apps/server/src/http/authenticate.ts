@@ -4,10 +4,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Authenticator, AuthScheme, Principal } from '../auth/index.ts';
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    principal?: Principal;
-    rawBody?: Buffer;
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by authenticate() on operations that need credentials. */
+      principal?: Principal;
+      /** The body's bytes as received, kept by the JSON parser for lossless digests. */
+      rawBody?: Buffer;
+    }
   }
 }
 

@@ -1,0 +1,98 @@
+// Cases of the call operations: start, end, batch, read.
+import type { CallEndReq, CallStartReq } from '@weft/types';
+import { anyObject, invalid, type CaseContext, type OperationCase } from './case-types.ts';
+
+export const startOf = (c: CaseContext, id = c.id()): CallStartReq => ({
+  start: {
+    project_id: c.projectId,
+    id,
+    trace_id: c.id(),
+    op_name: 'contract_op',
+    started_at: c.now(),
+    attributes: anyObject({ suite: 'contract' }),
+    inputs: anyObject({ question: 'How do I reset my password?' }),
+  },
+});
+
+export const endOf = (c: CaseContext, id: string): CallEndReq => ({
+  end: { project_id: c.projectId, id, ended_at: c.now(), output: { answer: 'Settings, then Security.' }, summary: {} },
+});
+
+export const callCases = {
+  callStart: {
+    tenancy: 'project',
+    request: (api, c, extra) => api.POST('/call/start', { body: startOf(c), ...extra }),
+    invalid: [
+      {
+        name: 'a missing start.op_name',
+        loc: ['body', 'start', 'op_name'],
+        send: (api, c) => {
+          const { op_name: _, ...start } = startOf(c).start;
+          return api.POST('/call/start', { body: invalid({ start }) });
+        },
+      },
+      {
+        name: 'a string as start.inputs',
+        loc: ['body', 'start', 'inputs'],
+        send: (api, c) => api.POST('/call/start', { body: invalid({ start: { ...startOf(c).start, inputs: 'question' } }) }),
+      },
+    ],
+  },
+
+  callEnd: {
+    tenancy: 'project',
+    // An end may come before its start, so a fresh id is fine.
+    request: (api, c, extra) => api.POST('/call/end', { body: endOf(c, c.id()), ...extra }),
+    invalid: [
+      {
+        name: 'a missing end.summary',
+        loc: ['body', 'end', 'summary'],
+        send: (api, c) => {
+          const { summary: _, ...end } = endOf(c, c.id()).end;
+          return api.POST('/call/end', { body: invalid({ end }) });
+        },
+      },
+      {
+        name: 'a number as end.ended_at',
+        loc: ['body', 'end', 'ended_at'],
+        send: (api, c) => api.POST('/call/end', { body: invalid({ end: { ...endOf(c, c.id()).end, ended_at: 1748943688 } }) }),
+      },
+    ],
+  },
+
+  callUpsertBatch: {
+    tenancy: 'project',
+    request: (api, c, extra) => {
+      const id = c.id();
+      return api.POST('/call/upsert_batch', {
+        body: { batch: [{ mode: 'start', req: startOf(c, id) }, { mode: 'end', req: endOf(c, id) }] },
+        ...extra,
+      });
+    },
+    invalid: [
+      { name: 'a missing batch', loc: ['body', 'batch'], send: (api) => api.POST('/call/upsert_batch', { body: invalid({}) }) },
+      {
+        name: 'an object as batch',
+        loc: ['body', 'batch'],
+        send: (api, c) => api.POST('/call/upsert_batch', { body: invalid({ batch: { mode: 'start', req: startOf(c) } }) }),
+      },
+    ],
+  },
+
+  callRead: {
+    tenancy: 'project',
+    request: (api, c, extra) => api.POST('/call/read', { body: { project_id: c.projectId, id: c.id() }, ...extra }),
+    async valid(api, c) {
+      const { id } = await api.POST('/call/start', { body: startOf(c) });
+      return api.POST('/call/read', { body: { project_id: c.projectId, id, include_costs: true, include_storage_size: true } });
+    },
+    invalid: [
+      { name: 'a missing id', loc: ['body', 'id'], send: (api, c) => api.POST('/call/read', { body: invalid({ project_id: c.projectId }) }) },
+      {
+        name: 'a string as include_costs',
+        loc: ['body', 'include_costs'],
+        send: (api, c) => api.POST('/call/read', { body: invalid({ project_id: c.projectId, id: c.id(), include_costs: 'yes' }) }),
+      },
+    ],
+  },
+} satisfies Record<string, OperationCase>;

@@ -1,0 +1,20 @@
+// Every operation of the spec and its cases. Typed by OperationId (generated from the spec), so an
+// operation added to the spec is a compile error here until it has cases; the suite checks the
+// same at run time against spec/openapi.json.
+import type { OperationId } from '@weft/types';
+import { annotationQueueCases } from './annotation-queues.ts';
+import { callCases } from './calls.ts';
+import type { OperationCase } from './case-types.ts';
+import { modelCases } from './models.ts';
+import { objectCases } from './objects.ts';
+import { serviceCases } from './service.ts';
+import { tableCases } from './tables.ts';
+
+export const operationCases: Record<OperationId, OperationCase> = {
+  ...serviceCases,
+  ...objectCases,
+  ...tableCases,
+  ...callCases,
+  ...annotationQueueCases,
+  ...modelCases,
+};

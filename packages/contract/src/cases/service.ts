@@ -1,0 +1,23 @@
+// Cases of the service operations: health, server info, router model list.
+import type { OperationCase } from './case-types.ts';
+
+export const serviceCases = {
+  health: {
+    tenancy: 'none',
+    request: (api, _c, extra) => api.GET('/health', { ...extra }),
+    invalid: [],
+  },
+
+  serverInfo: {
+    tenancy: 'none',
+    request: (api, _c, extra) => api.GET('/server_info', { ...extra }),
+    invalid: [],
+  },
+
+  routerModelsList: {
+    tenancy: 'none',
+    request: (api, _c, extra) => api.GET('/inference/router/gateway/models', { ...extra }),
+    invalid: [],
+    noInvalidRequest: 'its only input, the optional If-None-Match header, accepts any string',
+  },
+} satisfies Record<string, OperationCase>;

@@ -1,0 +1,47 @@
+// Cases of the table operations: create, query.
+import { anyObject, invalid, type OperationCase } from './case-types.ts';
+
+export const tableCases = {
+  tableCreate: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/table/create', {
+        body: { table: { project_id: c.projectId, rows: [anyObject({ question: c.unique('q'), difficulty: 1 }), anyObject({ question: 'Why?', difficulty: 2 })] } },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a missing table.rows',
+        loc: ['body', 'table', 'rows'],
+        send: (api, c) => api.POST('/table/create', { body: invalid({ table: { project_id: c.projectId } }) }),
+      },
+      {
+        name: 'a string as table.rows',
+        loc: ['body', 'table', 'rows'],
+        send: (api, c) => api.POST('/table/create', { body: invalid({ table: { project_id: c.projectId, rows: 'rows' } }) }),
+      },
+    ],
+  },
+
+  tableQuery: {
+    tenancy: 'project',
+    // An unknown digest is no error: the answer has no rows.
+    request: (api, c, extra) => api.POST('/table/query', { body: { project_id: c.projectId, digest: c.unique('digest'), limit: 10 }, ...extra }),
+    async valid(api, c) {
+      const { digest } = await api.POST('/table/create', { body: { table: { project_id: c.projectId, rows: [anyObject({ n: 1 }), anyObject({ n: 2 })] } } });
+      return api.POST('/table/query', { body: { project_id: c.projectId, digest } });
+    },
+    invalid: [
+      {
+        name: 'a missing digest',
+        loc: ['body', 'digest'],
+        send: (api, c) => api.POST('/table/query', { body: invalid({ project_id: c.projectId }) }),
+      },
+      {
+        name: 'a string as offset',
+        loc: ['body', 'offset'],
+        send: (api, c) => api.POST('/table/query', { body: invalid({ project_id: c.projectId, digest: 'd', offset: 'first' }) }),
+      },
+    ],
+  },
+} satisfies Record<string, OperationCase>;

@@ -1,0 +1,34 @@
+// What the suite runs against, and what it may therefore check.
+
+export interface ContractTarget {
+  /**
+   * `mock`: Prism serving the spec. It checks that credentials of the right scheme are present
+   * (not the key) and that requests match the schema, and answers with the spec's examples; so
+   * only status and shape checks run. `server`: the real thing; keys, tenancy, 404s and round
+   * trips are checked too.
+   */
+  kind: 'mock' | 'server';
+  /** Root URL; a function when the server only starts in a beforeAll. */
+  baseUrl: string | (() => string);
+  /** A valid key (any string for the mock). */
+  apiKey: string;
+  /** `<entity>/<project>` the key may write to. */
+  projectId: string;
+  /** `<entity>/<project>` of an entity the key may NOT access (server: 403 checks). */
+  otherEntityProject?: string;
+  /** Entity for the trajectory operations; defaults to the entity of projectId. */
+  entity?: string;
+}
+
+export const resolveBaseUrl = (target: ContractTarget): string =>
+  typeof target.baseUrl === 'function' ? target.baseUrl() : target.baseUrl;
+
+export function entityOf(projectId: string): string {
+  const slash = projectId.indexOf('/');
+  if (slash <= 0) throw new Error(`project id "${projectId}" is not <entity>/<project>`);
+  return projectId.slice(0, slash);
+}
+
+export function projectNameOf(projectId: string): string {
+  return projectId.slice(projectId.indexOf('/') + 1);
+}

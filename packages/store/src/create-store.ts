@@ -1,0 +1,35 @@
+// Composes the store from one module per resource. Each module gets the same injected parts
+// (database, catalogue) and returns the methods of its operations.
+import type { Catalogue } from '@weft/core';
+import type { Db } from './db/index.ts';
+import { annotationQueueMethods } from './annotation-queues/index.ts';
+import { callMethods } from './calls/index.ts';
+import { modelMethods } from './models/index.ts';
+import { objectMethods } from './objects/index.ts';
+import type { Store } from './store.ts';
+import { tableMethods } from './tables/index.ts';
+
+export interface StoreOptions {
+  db: Db;
+  /** Router catalogue: its prices are the costs of `call/read … include_costs`. */
+  catalogue: Catalogue;
+}
+
+export function createStore(opts: StoreOptions): Store {
+  return {
+    ...objectMethods(opts),
+    ...tableMethods(opts),
+    ...callMethods(opts),
+    ...annotationQueueMethods(opts),
+    ...modelMethods(opts),
+    async health() {
+      try {
+        await opts.db.ping();
+        return { status: 'ok', database: 'ok' };
+      } catch {
+        return { status: 'degraded', database: 'unreachable' };
+      }
+    },
+    close: () => opts.db.close(),
+  };
+}

@@ -1,0 +1,220 @@
+// The few places where SQLite and PostgreSQL need different SQL. Each helper takes the dialect (or
+// anything with a `dialect`, such as a Db) and returns a Kysely `sql` fragment or a value, so the
+// store keeps one query-building code path for both databases.
+//
+// JSON paths are lists of keys. A component of 1–9 ASCII digits indexes an array (and matches no
+// object key), as in Weave's ClickHouse queries. Path components only ever reach SQL as bound
+// parameters (PostgreSQL) or inside a bound JSON-path string (SQLite), never as SQL text.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db, Dialect } from './connect.ts';
+import type { StoredJson } from './schema.ts';
+
+export type DialectSource = Dialect | Pick<Db, 'dialect'>;
+/** A column name (`'val'`, `'objects.val'`) or any SQL expression holding a JSON value. */
+export type JsonSource = string | Expression<unknown>;
+export type JsonTypeName = 'null' | 'number' | 'string' | 'boolean' | 'object' | 'array';
+
+const dialectOf = (d: DialectSource): Dialect => (typeof d === 'string' ? d : d.dialect);
+const source = (column: JsonSource): Expression<unknown> => (typeof column === 'string' ? sql.ref(column) : column);
+
+// ---------------------------------------------------------------------------------------------
+// Writing and reading JSON values
+
+/**
+ * Binds a JS value for a JSON column (JSON.stringify semantics: NaN becomes null, undefined
+ * object members are dropped). Throws for undefined, functions and symbols, which have no JSON.
+ */
+export function jsonParam(d: DialectSource, value: unknown): RawBuilder<StoredJson> {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) throw new TypeError(`jsonParam: a ${typeof value} has no JSON representation`);
+  return jsonText(d, text);
+}
+
+/**
+ * Binds JSON that is already text. Malformed text is rejected by the column in both databases
+ * (jsonb parsing; a json_valid CHECK in SQLite). PostgreSQL's jsonb also rejects \u0000 in
+ * strings and normalises the value: key order, duplicate keys and number spelling (1e2 → 100).
+ */
+export function jsonText(d: DialectSource, text: string): RawBuilder<StoredJson> {
+  return dialectOf(d) === 'postgres' ? sql<StoredJson>`cast(${text} as jsonb)` : sql<StoredJson>`${text}`;
+}
+
+/** A JSON column (or jsonPathExtract result) as a JS value: pg parses jsonb, SQLite gives text. SQL NULL → null. */
+export function readJson(d: DialectSource, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (dialectOf(d) === 'postgres') return value;
+  if (typeof value !== 'string') throw new TypeError(`readJson: expected JSON text from SQLite, got a ${typeof value}`);
+  return JSON.parse(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON paths
+
+const ARRAY_INDEX = /^[0-9]{1,9}$/;
+
+/** The value at `path` as JSON (jsonb / JSON text); SQL NULL when missing. Read it with readJson. */
+export function jsonPathExtract(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<StoredJson | null> {
+  return dialectOf(d) === 'postgres'
+    ? pgExtract(column, path)
+    : sql<StoredJson | null>`(${source(column)} -> ${sqlitePath(path)})`;
+}
+
+/** 'null' | 'number' | 'string' | 'boolean' | 'object' | 'array'; SQL NULL when missing. */
+export function jsonPathType(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<JsonTypeName | null> {
+  if (dialectOf(d) === 'postgres') return sql<JsonTypeName | null>`jsonb_typeof(${pgExtract(column, path)})`;
+  return sql<JsonTypeName | null>`(case json_type(${source(column)}, ${sqlitePath(path)})
+    when 'integer' then 'number' when 'real' then 'number'
+    when 'true' then 'boolean' when 'false' then 'boolean'
+    when 'text' then 'string' when 'null' then 'null'
+    when 'array' then 'array' when 'object' then 'object' end)`;
+}
+
+// ClickHouse toFloat64OrNull semantics for strings: the whole string must be a decimal number.
+// Optional sign, digits with an optional point (or a point and digits), optional exponent of at
+// most 4 digits; at most 1000 characters (both limits keep PostgreSQL's numeric parser in range).
+// No whitespace, hex, inf or nan. The SQLite branch encodes the same grammar with GLOB patterns.
+const NUMBER_STRING_RE = '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]{1,4})?$';
+// Past the largest double → NULL; below half the smallest denormal → 0 (as IEEE rounding would).
+const PG_DOUBLE_MAX = sql.raw('1.7976931348623158e308');
+const PG_DOUBLE_ZERO_BELOW = sql.raw('2.4703282292062328e-324');
+
+/**
+ * A double when the value is a JSON number, or a string that is entirely a decimal number ("10",
+ * "-1.5e3", ".5"; not "10abc", " 10", "0x10", "inf"); else SQL NULL (booleans, null, objects,
+ * arrays, missing). Magnitudes beyond the double range give NULL.
+ */
+export function jsonPathAsNumber(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<number | null> {
+  if (dialectOf(d) === 'postgres') {
+    const x = pgExtract(column, path);
+    return sql<number | null>`(select case
+        when n is null then null
+        when abs(n) > ${PG_DOUBLE_MAX} then null
+        when abs(n) < ${PG_DOUBLE_ZERO_BELOW} then cast(0 as double precision)
+        else cast(n as double precision) end
+      from (select case
+        when jsonb_typeof(${x}) = 'number' then cast(${x} as numeric)
+        when jsonb_typeof(${x}) = 'string' and length(${x} #>> '{}') <= 1000 and (${x} #>> '{}') ~ ${NUMBER_STRING_RE}
+          then cast(${x} #>> '{}' as numeric)
+        end as n) as parsed)`;
+  }
+  const col = source(column);
+  const p = sqlitePath(path);
+  // u: the text lower-cased (so 'E' is 'e'); w: u with an exponent's sign replaced by '#', so any
+  // remaining sign must be the leading one. Everything after the first 'e' (and '#') must be 1–4
+  // digits, which also excludes a second 'e' or a point in the exponent.
+  const exponent = sql`ltrim(substr(w, instr(w, 'e') + 1), '#')`;
+  return sql<number | null>`(select case
+      when (t in ('integer', 'real') or (t = 'text'
+          and length(u) <= 1000
+          and u not glob '*[^0-9e.+-]*'
+          and u not glob '*.*.*'
+          and w not glob '?*[+-]*'
+          and (u glob '*[0-9]*e*' or (u not glob '*e*' and u glob '*[0-9]*'))
+          and (u not glob '*e*' or (length(${exponent}) between 1 and 4 and ${exponent} not glob '*[^0-9]*'))))
+        and abs(r) <= 1.7976931348623157e308
+      then (case when r = 0 then 0.0 else r end)
+      end
+    from (select t, u, r, replace(replace(u, 'e+', 'e#'), 'e-', 'e#') as w
+      from (select json_type(${col}, ${p}) as t, lower(${col} ->> ${p}) as u, cast(${col} ->> ${p} as real) as r)))`;
+}
+
+// Drops the blanks jsonb's text output puts after ',' and ':' outside strings.
+const PG_MINIFY_RE = '("(?:[^"\\\\]|\\\\.)*")|([,:]) ';
+
+/**
+ * The value as text: strings unquoted, numbers as their JSON text, booleans `true`/`false`,
+ * objects and arrays as minified JSON; SQL NULL for JSON null and missing. Compares and sorts
+ * byte-wise in both databases. Known differences: PostgreSQL's jsonb stores object keys sorted
+ * (by length, then bytes) and respells numbers (1e2 → 100), SQLite keeps them as written.
+ */
+export function jsonPathAsText(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<string | null> {
+  if (dialectOf(d) === 'postgres') {
+    const x = pgExtract(column, path);
+    const minified = sql`regexp_replace(cast(${x} as text), ${PG_MINIFY_RE}, ${'\\1\\2'}, 'g')`;
+    return sql<string | null>`((case jsonb_typeof(${x})
+      when 'object' then ${minified} when 'array' then ${minified}
+      else ${x} #>> '{}' end) collate "C")`;
+  }
+  const col = source(column);
+  const p = sqlitePath(path);
+  return sql<string | null>`(case json_type(${col}, ${p})
+    when 'text' then ${col} ->> ${p} when 'null' then null else ${col} -> ${p} end)`;
+}
+
+/** PostgreSQL: one `->` per component, with the argument's type stating key or index. */
+function pgExtract(column: JsonSource, path: readonly string[]): RawBuilder<StoredJson | null> {
+  let expr: Expression<unknown> = source(column);
+  for (const part of path) {
+    expr = ARRAY_INDEX.test(part)
+      ? sql`(${expr} -> cast(${Number(part)} as integer))`
+      : sql`(${expr} -> cast(${part} as text))`;
+  }
+  return sql<StoredJson | null>`${expr}`;
+}
+
+/** SQLite: a JSON path string such as `$."inputs"[0]."a.b"`, bound as one parameter. */
+export function sqlitePath(path: readonly string[]): string {
+  let out = '$';
+  for (const part of path) out += ARRAY_INDEX.test(part) ? `[${Number(part)}]` : `."${escapeSqliteLabel(part)}"`;
+  return out;
+}
+
+// A quoted label ends at the first '"' (SQLite has no escape for it there), but SQLite decodes
+// JSON escapes before comparing labels with keys: so '"' is written \u0022.
+function escapeSqliteLabel(key: string): string {
+  let out = '';
+  for (const ch of key) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '"') out += '\\u0022';
+    else if (ch === '\\') out += '\\\\';
+    else if (code < 0x20) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+/**
+ * `needle` occurs in `haystack` (a WHERE condition; Weave's `$contains`). Not LIKE: SQLite's LIKE
+ * ignores ASCII case and neither database agrees on escaping. With `caseInsensitive`, only ASCII
+ * letters are folded, in both databases (SQLite's lower() knows no other).
+ */
+export function textContains(
+  d: DialectSource,
+  haystack: Expression<unknown>,
+  needle: string,
+  opts: { caseInsensitive?: boolean } = {},
+): RawBuilder<SqlBool> {
+  if (dialectOf(d) === 'postgres') {
+    return opts.caseInsensitive
+      ? sql<SqlBool>`(strpos(lower(${haystack} collate "C"), lower(${needle} collate "C")) > 0)`
+      : sql<SqlBool>`(strpos(${haystack}, ${needle}) > 0)`;
+  }
+  return opts.caseInsensitive
+    ? sql<SqlBool>`(instr(lower(${haystack}), lower(${needle})) > 0)`
+    : sql<SqlBool>`(instr(${haystack}, ${needle}) > 0)`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Datetimes: created in JS, so both databases store the same text.
+
+/** Now, as stored: `2025-01-01T00:00:00.000Z`. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/**
+ * A datetime in the stored form (UTC, milliseconds, fixed width). A string without an offset is
+ * taken as UTC, not server-local time; sub-millisecond digits are dropped. Throws when invalid or
+ * outside years 0000–9999 (the fixed width would break text order).
+ */
+export function toIsoDatetime(value: Date | string | number): string {
+  let input = value;
+  if (typeof input === 'string' && /[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input)) input += 'Z';
+  const date = input instanceof Date ? input : new Date(input);
+  const iso = Number.isNaN(date.getTime()) ? '' : date.toISOString();
+  if (iso.length !== 24) throw new RangeError(`Not a storable datetime: ${String(value)}`);
+  return iso;
+}

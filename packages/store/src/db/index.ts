@@ -1,0 +1,23 @@
+// The database foundation of the store: connect, migrate, the typed schema and the few
+// dialect-specific SQL helpers. Everything else builds one Kysely query for both databases.
+export { openDatabase, type Db, type Dialect, type OpenDatabaseOptions } from './connect.ts';
+export type { PgPoolOptions } from './open-postgres.ts';
+export { ACCEPTED_DATABASE_URL_FORMS, parseDatabaseUrl, redactUrl, type DatabaseTarget } from './database-url.ts';
+export { migrateToLatest, runMigrations } from './migrate.ts';
+export { migrationsFor } from './migrations/index.ts';
+export type * from './schema.ts';
+export {
+  jsonParam,
+  jsonText,
+  readJson,
+  jsonPathExtract,
+  jsonPathType,
+  jsonPathAsNumber,
+  jsonPathAsText,
+  textContains,
+  nowIso,
+  toIsoDatetime,
+  type DialectSource,
+  type JsonSource,
+  type JsonTypeName,
+} from './dialect-helpers.ts';

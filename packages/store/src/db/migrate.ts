@@ -1,0 +1,34 @@
+// Brings the schema up to date at startup.
+//
+// Safe when several replicas start at once: on PostgreSQL, Kysely's Migrator holds an advisory
+// lock on a dedicated connection and runs the pending migrations in one transaction, so the first
+// replica migrates and the others wait, then find nothing pending. SQLite has one connection per
+// process (and is single-process by design); its migrations also run in a transaction (see
+// open-sqlite.ts), so a failure leaves the schema as it was.
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './connect.ts';
+import { migrationsFor } from './migrations/index.ts';
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  await runMigrations(db, migrationsFor(db.dialect));
+}
+
+/** migrateToLatest with an explicit migration list (tests use it to exercise failures). */
+export async function runMigrations(db: Db, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const cause = error instanceof Error ? error.message : String(error);
+  const failed = results?.find((r) => r.status === 'Error');
+  // Kysely also fails here when the database has a migration this binary does not know (a newer
+  // version migrated it): refusing to start beats running against an unknown schema.
+  throw new Error(
+    failed
+      ? `Database migration "${failed.migrationName}" failed on ${db.dialect}; no migration was applied: ${cause}`
+      : `Database migration failed on ${db.dialect}: ${cause}`,
+    { cause: error },
+  );
+}

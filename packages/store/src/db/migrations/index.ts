@@ -1,0 +1,11 @@
+// The migration list, compiled in (nothing is read from disk at run time). Kysely applies them in
+// name order: add `0002-…` for the next change, and never edit or rename a released one.
+import type { Migration } from 'kysely';
+import type { Dialect } from '../connect.ts';
+import { initialSchema } from './0001-initial.ts';
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': initialSchema(dialect),
+  };
+}

@@ -1,0 +1,102 @@
+// PostgreSQL through a pg Pool. Result parsing is adjusted so rows come back in the same JS shapes
+// as from better-sqlite3 (numbers for counts and sums, datetimes as the text we stored).
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from './connect.ts';
+import { describePgTarget } from './database-url.ts';
+import type { Database } from './schema.ts';
+
+export interface PgPoolOptions {
+  /** Pool size. Default: env `PGPOOL_MAX`, else 10. */
+  max?: number;
+  /** Server-side statement timeout in ms (0 = none). Default: env `PG_STATEMENT_TIMEOUT_MS`, else none. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection, at startup and from the pool. Default 5000. */
+  connectionTimeoutMs?: number;
+  /** Idle connections are closed after this many ms. Default 10000. */
+  idleTimeoutMs?: number;
+}
+
+interface OpenPostgresOptions {
+  pool: PgPoolOptions;
+  env: NodeJS.ProcessEnv;
+  onPoolError: (err: Error) => void;
+}
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
+
+// Per pool, not pg's global registry, so other pg users in the process are unaffected.
+const typeParsers = new pg.TypeOverrides();
+// count(*), sum(integer) and bigint columns: pg's default is a string. Our values fit a double;
+// one that does not fails loudly rather than silently losing digits.
+typeParsers.setTypeParser(OID.INT8, 'text', (text: string) => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`PostgreSQL bigint ${text} does not fit a JS number exactly`);
+  return n;
+});
+// avg(), sum(bigint) and numeric casts: SQLite returns these as REAL, so a double here too.
+typeParsers.setTypeParser(OID.NUMERIC, 'text', (text: string) => Number(text));
+// Datetimes are stored as ISO text; should a timestamp type ever appear (now(), a cast), keep
+// PostgreSQL's text instead of a local-time Date.
+for (const oid of [OID.DATE, OID.TIMESTAMP, OID.TIMESTAMPTZ]) typeParsers.setTypeParser(oid, 'text', (text: string) => text);
+
+export async function openPostgres(url: string, opts: OpenPostgresOptions): Promise<Db> {
+  const target = describePgTarget(url, opts.env);
+  const statementTimeoutMs =
+    opts.pool.statementTimeoutMs ?? readIntEnv(opts.env, 'PG_STATEMENT_TIMEOUT_MS', { min: 0 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.pool.max ?? readIntEnv(opts.env, 'PGPOOL_MAX', { min: 1 }) ?? 10,
+    connectionTimeoutMillis: opts.pool.connectionTimeoutMs ?? 5000,
+    idleTimeoutMillis: opts.pool.idleTimeoutMs ?? 10_000,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    application_name: 'weft',
+    types: typeParsers,
+  });
+  pool.on('error', opts.onPoolError);
+
+  // Fail at startup, not on the first request, when the server is unreachable or rejects us.
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const where = `${target.host}:${target.port}, database "${target.database}"`;
+    let reason = errorText(err);
+    if (target.password) reason = reason.split(target.password).join('***');
+    throw new Error(`Cannot connect to PostgreSQL at ${where}: ${reason}`, { cause: err });
+  }
+
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    kysely,
+    dialect: 'postgres',
+    close: () => (closing ??= kysely.destroy()),
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+  };
+}
+
+function readIntEnv(env: NodeJS.ProcessEnv, name: string, { min }: { min: number }): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return n;
+}
+
+// Node reports a refused connection to a name with several addresses as an AggregateError with
+// an empty message; its parts say what happened.
+function errorText(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length > 0) {
+    return [...new Set(err.errors.map(errorText))].join('; ');
+  }
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return err.message || (typeof code === 'string' ? code : err.name);
+  }
+  return String(err);
+}

@@ -1,0 +1,58 @@
+// SQLite through better-sqlite3: one in-process connection, which Kysely serialises.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import type { Db } from './connect.ts';
+import type { Database } from './schema.ts';
+
+// SQLite DDL is transactional, but Kysely's adapter says otherwise, which would make its Migrator
+// run each migration outside a transaction: a failing migration would leave half a schema behind.
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class WeftSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+export async function openSqlite(path: string): Promise<Db> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let sqlite: BetterSqlite3.Database;
+  try {
+    sqlite = new BetterSqlite3(path);
+  } catch (err) {
+    throw new Error(`Cannot open SQLite database at ${path}: ${(err as Error).message}`, { cause: err });
+  }
+  try {
+    // Wait up to 5 s for a lock held by another process (a backup, the sqlite3 CLI) instead of
+    // failing at once with SQLITE_BUSY. Set first so the journal-mode switch below waits too.
+    sqlite.pragma('busy_timeout = 5000');
+    // WAL: readers do not block the writer. (An in-memory database reports "memory"; fine.)
+    sqlite.pragma('journal_mode = WAL');
+    // A write is acknowledged only once durable. In WAL mode synchronous=NORMAL skips the fsync
+    // at commit, so a committed transaction can vanish on power loss; FULL fsyncs the WAL at
+    // every commit.
+    sqlite.pragma('synchronous = FULL');
+    // SQLite ignores declared foreign keys unless asked, per connection.
+    sqlite.pragma('foreign_keys = ON');
+  } catch (err) {
+    sqlite.close();
+    throw new Error(`Cannot configure SQLite database at ${path}: ${(err as Error).message}`, { cause: err });
+  }
+
+  const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect({ database: sqlite }) });
+  let closing: Promise<void> | undefined;
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => (closing ??= kysely.destroy()),
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+  };
+}

@@ -1,0 +1,193 @@
+// The Kysely view of the schema created by ./migrations. Column names are the wire names.
+//
+// Conventions (identical in both databases):
+// - every table but `models` has a primary key starting with project_id ("<entity>/<project>"),
+//   and so does every index, so tables can become Citus tables distributed by project_id;
+// - datetimes are TEXT in ISO-8601 UTC with milliseconds, `2025-01-01T00:00:00.000Z` (fixed
+//   width, so text order is time order), created in JS (see nowIso);
+// - JSON is jsonb in PostgreSQL and validated text in SQLite: write it with jsonParam/jsonText and
+//   read it with readJson (./dialect-helpers.ts);
+// - booleans are integers 0/1; binary is blob/bytea (a Buffer in JS);
+// - text compares byte-wise in both (PostgreSQL columns use COLLATE "C").
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+declare const storedJson: unique symbol;
+/**
+ * A JSON column's SQL value. Opaque on purpose: binding a JS object directly would fail in
+ * better-sqlite3 and, for arrays, turn into a PostgreSQL array literal in pg. Use jsonParam or
+ * jsonText to write and readJson to read.
+ */
+export interface StoredJson {
+  readonly [storedJson]: 'StoredJson';
+}
+
+export type Json = ColumnType<StoredJson, StoredJson, StoredJson>;
+export type NullableJson = ColumnType<StoredJson | null, StoredJson | null, StoredJson | null>;
+/** ISO-8601 UTC with milliseconds, e.g. `2025-01-01T00:00:00.000Z`. */
+export type IsoDatetime = string;
+/** A boolean stored as an integer (a CHECK keeps it 0 or 1). */
+export type Flag = 0 | 1;
+
+export interface ObjectsTable {
+  project_id: string;
+  object_id: string;
+  digest: string;
+  version_index: number;
+  kind: string;
+  base_object_class: string | null;
+  leaf_object_class: string | null;
+  val: Json;
+  /** Length of the canonical JSON dump of `val`. */
+  size_bytes: number;
+  created_at: IsoDatetime;
+  deleted_at: IsoDatetime | null;
+  svc_user_id: string | null;
+  /** Exactly one live version per object has 1; maintained by the store. */
+  is_latest: Flag;
+}
+
+export interface TablesTable {
+  project_id: string;
+  digest: string;
+  row_count: number;
+  created_at: IsoDatetime;
+}
+
+/** The ordered (duplicates allowed) row list of a table; a page is a range of row_index. */
+export interface TableRowsTable {
+  project_id: string;
+  table_digest: string;
+  row_index: number;
+  row_digest: string;
+}
+
+/** Table rows, stored once per digest. */
+export interface RowsTable {
+  project_id: string;
+  digest: string;
+  val: Json;
+}
+
+/** Start and end may arrive in either order and are merged; a call is visible once started. */
+export interface CallsTable {
+  project_id: string;
+  id: string;
+  trace_id: string | null;
+  parent_id: string | null;
+  op_name: string | null;
+  display_name: string | null;
+  thread_id: string | null;
+  turn_id: string | null;
+  started_at: IsoDatetime | null;
+  ended_at: IsoDatetime | null;
+  attributes: NullableJson;
+  inputs: NullableJson;
+  output: NullableJson;
+  exception: string | null;
+  summary: NullableJson;
+  svc_user_id: string | null;
+  svc_username: string | null;
+  svc_run_id: string | null;
+  svc_run_step: number | null;
+  svc_run_step_end: number | null;
+  deleted_at: IsoDatetime | null;
+  expire_at: IsoDatetime | null;
+}
+
+export interface AnnotationQueuesTable {
+  project_id: string;
+  id: string;
+  name: string;
+  description: string;
+  scorer_refs: Json;
+  created_at: IsoDatetime;
+  created_by: string;
+  updated_at: IsoDatetime;
+  deleted_at: IsoDatetime | null;
+}
+
+/** ART models: small, keyed by id alone (a Citus reference table, not distributed). */
+export interface ModelsTable {
+  id: string;
+  project_id: string;
+  entity: string;
+  project: string;
+  name: string;
+  base_model: string;
+  run_id: string | null;
+  created_at: IsoDatetime;
+}
+
+export interface TrajectoryLogsTable {
+  project_id: string;
+  id: string;
+  model_id: string;
+  split: string;
+  step: number;
+  created_at: IsoDatetime;
+  metrics: Json;
+  group_count: number;
+  trajectory_count: number;
+}
+
+/** A trajectory group without its trajectories. */
+export interface TrajectoryGroupsTable {
+  project_id: string;
+  log_id: string;
+  group_index: number;
+  data: Json;
+}
+
+export interface TrajectoriesTable {
+  project_id: string;
+  log_id: string;
+  group_index: number;
+  trajectory_index: number;
+  reward: number;
+  data: Json;
+}
+
+export interface FilesTable {
+  project_id: string;
+  digest: string;
+  size_bytes: number;
+  content: Buffer;
+  created_at: IsoDatetime;
+}
+
+export interface FeedbackTable {
+  project_id: string;
+  id: string;
+  weave_ref: string;
+  feedback_type: string;
+  payload: Json;
+  creator: string | null;
+  annotation_ref: string | null;
+  runnable_ref: string | null;
+  call_ref: string | null;
+  trigger_ref: string | null;
+  svc_user_id: string | null;
+  created_at: IsoDatetime;
+  deleted_at: IsoDatetime | null;
+}
+
+export interface Database {
+  objects: ObjectsTable;
+  tables: TablesTable;
+  table_rows: TableRowsTable;
+  rows: RowsTable;
+  calls: CallsTable;
+  annotation_queues: AnnotationQueuesTable;
+  models: ModelsTable;
+  trajectory_logs: TrajectoryLogsTable;
+  trajectory_groups: TrajectoryGroupsTable;
+  trajectories: TrajectoriesTable;
+  files: FilesTable;
+  feedback: FeedbackTable;
+}
+
+export type TableName = keyof Database;
+/** A row as read, as inserted, as updated: e.g. `Row<'objects'>`, `NewRow<'calls'>`. */
+export type Row<T extends TableName> = Selectable<Database[T]>;
+export type NewRow<T extends TableName> = Insertable<Database[T]>;
+export type RowUpdate<T extends TableName> = Updateable<Database[T]>;

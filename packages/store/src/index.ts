@@ -1,0 +1,3 @@
+export type { QueueKey, RequestContext, Store } from './store.ts';
+export { createStore, type StoreOptions } from './create-store.ts';
+export { migrateToLatest, openDatabase, type Db } from './db/index.ts';

@@ -1,0 +1,218 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, migrationsFor, openDatabase, runMigrations, type Db } from '../src/db/index.ts';
+import { createPgTestDatabase, describeEachDialect, describeIfPostgres } from './dialects.ts';
+
+const TABLES = [
+  'annotation_queues',
+  'calls',
+  'feedback',
+  'files',
+  'models',
+  'objects',
+  'rows',
+  'table_rows',
+  'tables',
+  'trajectories',
+  'trajectory_groups',
+  'trajectory_logs',
+];
+
+// Every key and index: [table, kind, columns, partial?]. The whole list is compared, so an index
+// added later must be added here too (and start with project_id unless on `models`).
+const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> = [
+  ['annotation_queues', 'primary', ['project_id', 'id']],
+  ['annotation_queues', 'index', ['project_id', 'created_at']],
+  ['calls', 'primary', ['project_id', 'id']],
+  ['calls', 'index', ['project_id', 'op_name']],
+  ['calls', 'index', ['project_id', 'parent_id']],
+  ['calls', 'index', ['project_id', 'started_at']],
+  ['calls', 'index', ['project_id', 'trace_id']],
+  ['feedback', 'primary', ['project_id', 'id']],
+  ['feedback', 'index', ['project_id', 'weave_ref']],
+  ['files', 'primary', ['project_id', 'digest']],
+  ['models', 'primary', ['id']],
+  ['models', 'unique', ['project_id', 'name']],
+  ['objects', 'primary', ['project_id', 'object_id', 'digest']],
+  ['objects', 'unique', ['project_id', 'object_id', 'version_index']],
+  ['objects', 'index', ['project_id', 'created_at', 'version_index']],
+  ['objects', 'index', ['project_id', 'created_at', 'version_index'], true],
+  ['rows', 'primary', ['project_id', 'digest']],
+  ['table_rows', 'primary', ['project_id', 'table_digest', 'row_index']],
+  ['tables', 'primary', ['project_id', 'digest']],
+  ['trajectories', 'primary', ['project_id', 'log_id', 'group_index', 'trajectory_index']],
+  ['trajectory_groups', 'primary', ['project_id', 'log_id', 'group_index']],
+  ['trajectory_logs', 'primary', ['project_id', 'id']],
+  ['trajectory_logs', 'index', ['project_id', 'model_id', 'split', 'step']],
+];
+
+describeEachDialect('schema', (getDb) => {
+  it('has every table, and re-running the migrations changes nothing', async () => {
+    const db = getDb();
+    await migrateToLatest(db);
+    const tables = (await db.kysely.introspection.getTables()).map((t) => t.name).sort();
+    expect(tables).toEqual(TABLES);
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db.kysely);
+    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrationsFor(db.dialect)));
+  });
+
+  it('keys every table and index by project_id first (except models)', async () => {
+    const db = getDb();
+    const actual = (await listKeys(db)).map((k) => JSON.stringify(k)).sort();
+    const expected = KEYS.map(([table, kind, columns, partial]) => JSON.stringify({ table, kind, columns, partial: partial ?? false })).sort();
+    expect(actual).toEqual(expected);
+    for (const [table, , columns] of KEYS) if (table !== 'models') expect(columns[0]).toBe('project_id');
+  });
+
+  it('makes the latest-version index partial on is_latest = 1', async () => {
+    const db = getDb();
+    const { rows } =
+      db.dialect === 'postgres'
+        ? await sql<{ def: string }>`select indexdef as def from pg_indexes where indexname = 'objects_latest_created_idx'`.execute(db.kysely)
+        : await sql<{ def: string }>`select sql as def from sqlite_master where name = 'objects_latest_created_idx'`.execute(db.kysely);
+    expect(rows[0]?.def).toMatch(/where \(?"?is_latest"? = 1\)?$/i);
+  });
+
+  it('marks exactly the optional columns nullable', async () => {
+    const db = getDb();
+    const objects = (await db.kysely.introspection.getTables()).find((t) => t.name === 'objects');
+    const nullable = objects?.columns.filter((c) => c.isNullable).map((c) => c.name).sort();
+    expect(nullable).toEqual(['base_object_class', 'deleted_at', 'leaf_object_class', 'svc_user_id']);
+    const calls = (await db.kysely.introspection.getTables()).find((t) => t.name === 'calls');
+    expect(calls?.columns.filter((c) => !c.isNullable).map((c) => c.name).sort()).toEqual(['id', 'project_id']);
+  });
+
+  it('compares text byte-wise in both databases', async () => {
+    const db = getDb();
+    const ids = ['b', 'é', 'B', '_', 'a', 'Z', '10', '9'];
+    await db.kysely
+      .insertInto('tables')
+      .values(ids.map((digest) => ({ project_id: 'collation/p', digest, row_count: 0, created_at: '2025-01-01T00:00:00.000Z' })))
+      .execute();
+    const sorted = await db.kysely.selectFrom('tables').select('digest').where('project_id', '=', 'collation/p').orderBy('digest').execute();
+    expect(sorted.map((r) => r.digest)).toEqual(['10', '9', 'B', 'Z', '_', 'a', 'b', 'é']);
+    if (db.dialect === 'postgres') {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from information_schema.columns
+        where table_schema = 'public' and data_type = 'text' and collation_name is distinct from 'C'`.execute(db.kysely);
+      expect(rows[0]?.n).toBe(0);
+    }
+  });
+});
+
+describe('migration failures [sqlite]', () => {
+  it('reports the failing migration and rolls back the whole run', async () => {
+    const db = await openDatabase('sqlite::memory:');
+    try {
+      await expectFailedRunRolledBack(db);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describeIfPostgres('migration failures [postgres]', (getUrl) => {
+  it('reports the failing migration and rolls back the whole run', async () => {
+    const db = await openDatabase(getUrl());
+    try {
+      await expectFailedRunRolledBack(db);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+async function expectFailedRunRolledBack(db: Db): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    '0001-ok': { up: (k) => k.schema.createTable('first').addColumn('x', 'integer').execute() },
+    '0002-broken': {
+      up: async (k) => {
+        await k.schema.createTable('second').addColumn('x', 'integer').execute();
+        await sql`select * from no_such_table`.execute(k);
+      },
+    },
+  };
+  await expect(runMigrations(db, migrations)).rejects.toThrow(
+    new RegExp(`Database migration "0002-broken" failed on ${db.dialect}.*no_such_table`),
+  );
+  const tables = (await db.kysely.introspection.getTables()).map((t) => t.name);
+  expect(tables).not.toContain('first');
+  expect(tables).not.toContain('second');
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db.kysely);
+  expect(applied.rows).toEqual([]);
+}
+
+describeIfPostgres('concurrent migrations [postgres]', () => {
+  it('4 replicas migrating a fresh database at once all succeed, and the schema is applied once', async () => {
+    const target = await createPgTestDatabase();
+    const dbs = await Promise.all(Array.from({ length: 4 }, () => openDatabase(target.url)));
+    try {
+      await Promise.all(dbs.map((db) => migrateToLatest(db)));
+      const [first] = dbs as [Db];
+      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(first.kysely);
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrationsFor('postgres')));
+      expect((await first.kysely.introspection.getTables()).map((t) => t.name).sort()).toEqual(TABLES);
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+      await target.drop();
+    }
+  });
+
+  it('runs each migration body exactly once across concurrent replicas', async () => {
+    const target = await createPgTestDatabase();
+    const dbs = await Promise.all(Array.from({ length: 4 }, () => openDatabase(target.url)));
+    try {
+      const [first] = dbs as [Db];
+      await sql`create table runs (n integer not null)`.execute(first.kysely);
+      // Slow enough that, without the lock, the replicas would overlap.
+      const counted: Migration = {
+        up: async (k: Kysely<unknown>) => {
+          await sql`select pg_sleep(0.3)`.execute(k);
+          await sql`insert into runs values (1)`.execute(k);
+        },
+      };
+      await Promise.all(dbs.map((db) => runMigrations(db, { '0001-counted': counted })));
+      const { rows } = await sql<{ n: number }>`select count(*) as n from runs`.execute(first.kysely);
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+      await target.drop();
+    }
+  });
+});
+
+type Key = { table: string; kind: 'primary' | 'unique' | 'index'; columns: string[]; partial: boolean };
+
+async function listKeys(db: Db): Promise<Key[]> {
+  if (db.dialect === 'postgres') {
+    const { rows } = await sql<{ table: string; primary: boolean; unique: boolean; partial: boolean; columns: string[] }>`
+      select t.relname as "table", ix.indisprimary as "primary", ix.indisunique as "unique",
+             ix.indpred is not null as "partial",
+             array(select cast(a.attname as text) from unnest(ix.indkey) with ordinality as k(attnum, ord)
+                   join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord) as columns
+      from pg_index ix
+      join pg_class t on t.oid = ix.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = 'public' and t.relname not like 'kysely%'`.execute(db.kysely);
+    return rows.map((r) => ({
+      table: r.table,
+      kind: r.primary ? 'primary' : r.unique ? 'unique' : 'index',
+      columns: r.columns,
+      partial: r.partial,
+    }));
+  }
+  const keys: Key[] = [];
+  for (const table of TABLES) {
+    const { rows: indexes } = await sql<{ name: string; origin: string; partial: number }>`
+      select name, origin, partial from pragma_index_list(${table})`.execute(db.kysely);
+    for (const index of indexes) {
+      const { rows: cols } = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db.kysely);
+      keys.push({
+        table,
+        kind: index.origin === 'pk' ? 'primary' : index.origin === 'u' ? 'unique' : 'index',
+        columns: cols.map((c) => c.name),
+        partial: index.partial === 1,
+      });
+    }
+  }
+  return keys;
+}
