@@ -7,7 +7,9 @@ import type {
   AnnotationQueueSchema,
   AnnotationQueuesQueryRes,
   CallEndReq,
+  CallSchema,
   ErrorReason,
+  FileCreateRes,
   ModelSchema,
   ObjsQueryRes,
   RouterModelsRes,
@@ -39,6 +41,12 @@ describe('resolved types', () => {
   test('the JSON Lines operation is a string on the generic method and parsed by the helper', () => {
     expectTypeOf(client.POST('/annotation_queues/query', { body: { project_id } })).resolves.toEqualTypeOf<AnnotationQueuesQueryRes>();
     expectTypeOf(client.annotationQueuesQuery({ project_id })).resolves.toEqualTypeOf<AnnotationQueueSchema[]>();
+  });
+
+  test('the helpers of the non-JSON operations resolve to decoded values', () => {
+    expectTypeOf(client.callsStreamQuery({ project_id })).resolves.toEqualTypeOf<CallSchema[]>();
+    expectTypeOf(client.fileCreate({ project_id, file: new Uint8Array([1]) })).resolves.toEqualTypeOf<FileCreateRes>();
+    expectTypeOf(client.fileContent({ project_id, digest: 'd' })).resolves.toEqualTypeOf<Uint8Array>();
   });
 
   test('parseAs changes the resolved type as in openapi-fetch', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AnnotationQueueSchema, ErrorReason, ObjsQueryRes, ValidationError } from '@weft/types';
+import type { ErrorReason, ObjsQueryRes, ValidationError } from '@weft/types';
 import { fakeFetch, json } from '../test/fake-fetch.ts';
 import { createClient } from './create-client.ts';
 import { WeftApiError, isWeftApiError } from './weft-api-error.ts';
@@ -48,6 +48,13 @@ describe('success', () => {
     const client = createClient({ baseUrl, auth, fetch: server.fetch });
 
     await expect(client.POST('/call/end', { body: { end: { project_id, id: 'c', ended_at: '2025-06-03T09:41:28.907Z', summary: {} } } })).resolves.toBeUndefined();
+  });
+
+  test('a 2xx body that is not JSON stays text, as the spec types it', async () => {
+    const server = fakeFetch(() => new Response('hello world\n', { headers: { 'Content-Type': 'application/octet-stream' } }));
+    const client = createClient({ baseUrl, auth, fetch: server.fetch });
+
+    expect(await client.POST('/file/content', { body: { project_id, digest: 'd' } })).toBe('hello world\n');
   });
 
   test('sends the configured headers on every request', async () => {
@@ -121,55 +128,5 @@ describe('errors', () => {
     const error = await rejection(client.GET('/health'));
 
     expect(error).toBeInstanceOf(TypeError);
-  });
-});
-
-describe('JSON Lines', () => {
-  const queue = (id: string): AnnotationQueueSchema => ({
-    id,
-    project_id,
-    name: `queue ${id}`,
-    description: '',
-    scorer_refs: [],
-    created_at: '2025-06-03T10:02:11.006Z',
-    created_by: 'alice',
-    updated_at: '2025-06-03T10:02:11.006Z',
-  });
-  const jsonl = (lines: unknown[]) =>
-    new Response(lines.map((l) => JSON.stringify(l) + '\n').join(''), { headers: { 'Content-Type': 'application/jsonl' } });
-
-  test('annotationQueuesQuery returns one queue per line', async () => {
-    const server = fakeFetch(() => jsonl([queue('a'), queue('b')]));
-    const client = createClient({ baseUrl, auth, fetch: server.fetch });
-
-    const queues = await client.annotationQueuesQuery({ project_id, limit: 2 });
-
-    expect(queues).toEqual([queue('a'), queue('b')]);
-    expect(await server.only().json()).toEqual({ project_id, limit: 2 });
-  });
-
-  test('annotationQueuesQuery returns [] for an empty answer', async () => {
-    const server = fakeFetch(() => new Response('', { headers: { 'Content-Type': 'application/jsonl' } }));
-    const client = createClient({ baseUrl, auth, fetch: server.fetch });
-
-    expect(await client.annotationQueuesQuery({ project_id })).toEqual([]);
-  });
-
-  test('the generic POST resolves to the text, as the spec types it (a one-line answer is not parsed as JSON)', async () => {
-    const server = fakeFetch(() => jsonl([queue('a')]));
-    const client = createClient({ baseUrl, auth, fetch: server.fetch });
-
-    const text = await client.POST('/annotation_queues/query', { body: { project_id } });
-
-    expect(text).toBe(JSON.stringify(queue('a')) + '\n');
-  });
-
-  test('annotationQueuesQuery throws WeftApiError on an error answer', async () => {
-    const server = fakeFetch(() => json({ reason: 'No access to entity "globex"', error_type: 'Forbidden' }, 403));
-    const client = createClient({ baseUrl, auth, fetch: server.fetch });
-
-    const error = (await rejection(client.annotationQueuesQuery({ project_id: 'globex/x' }))) as WeftApiError;
-
-    expect(error.status).toBe(403);
   });
 });

@@ -1,9 +1,10 @@
 // The typed Weft client: openapi-fetch over the generated `paths`, with credentials added by a
-// middleware, methods that throw WeftApiError on non-2xx, and the JSON Lines operation decoded.
+// middleware, methods that throw WeftApiError on non-2xx, and helpers for the non-JSON operations.
 import createFetchClient, { type HeadersOptions } from 'openapi-fetch';
-import type { AnnotationQueueSchema, AnnotationQueuesQueryReq, paths } from '@weft/types';
+import type { paths } from '@weft/types';
 import { authMiddleware, type ClientAuth } from './auth.ts';
-import { parseJsonLines } from './json-lines.ts';
+import { decodeBody } from './decode-body.ts';
+import { operationHelpers, type OperationHelpers } from './operation-helpers.ts';
 import type { HttpMethod, RawClient, TypedMethod } from './typed-methods.ts';
 import { WeftApiError } from './weft-api-error.ts';
 
@@ -18,19 +19,15 @@ export interface WeftClientOptions {
   headers?: HeadersOptions;
 }
 
-/** Per-call options of the helpers that are not one of the generic methods. */
-export interface CallOptions {
-  headers?: HeadersOptions;
-  signal?: AbortSignal;
-}
-
-export interface WeftClient {
+/**
+ * GET/POST/PUT/DELETE resolve to the 2xx body and reject with WeftApiError otherwise; the helpers
+ * (see OperationHelpers) do the same for the operations that are not plain JSON.
+ */
+export interface WeftClient extends OperationHelpers {
   GET: TypedMethod<'get'>;
   POST: TypedMethod<'post'>;
   PUT: TypedMethod<'put'>;
   DELETE: TypedMethod<'delete'>;
-  /** `POST /annotation_queues/query`, whose answer is JSON Lines: one queue per line. */
-  annotationQueuesQuery(body: AnnotationQueuesQueryReq, options?: CallOptions): Promise<AnnotationQueueSchema[]>;
   /** The openapi-fetch client underneath (same credentials): answers `{data, error, response}`, never throws on HTTP errors. */
   raw: RawClient;
 }
@@ -49,10 +46,7 @@ export function createClient(options: WeftClientOptions): WeftClient {
     POST,
     PUT: throwing<'put'>(raw, 'PUT'),
     DELETE: throwing<'delete'>(raw, 'DELETE'),
-    async annotationQueuesQuery(body, callOptions) {
-      const text = await POST('/annotation_queues/query', { body, parseAs: 'text', ...callOptions });
-      return parseJsonLines<AnnotationQueueSchema>(text);
-    },
+    ...operationHelpers(POST),
     raw,
   };
 }
@@ -66,21 +60,12 @@ function throwing<M extends HttpMethod>(raw: RawClient, method: Uppercase<M>): T
   const call = raw[method] as unknown as UntypedCall;
   const typed = async (url: string, init: Record<string, unknown> = {}) => {
     // openapi-fetch would JSON.parse every 2xx body, which turns a one-line JSON Lines answer
-    // into an object and fails on two lines. Reading text and decoding by Content-Type keeps the
-    // result what the spec types it as (a string for application/jsonl). A caller's own parseAs wins.
+    // into an object and fails on two lines or on bytes. Reading text and decoding by Content-Type
+    // keeps the result what the spec types it as. A caller's own parseAs wins.
     const callerParseAs = init.parseAs;
     const { data, error, response } = await call(url, { ...init, parseAs: callerParseAs ?? 'text' });
     if (!response.ok) throw new WeftApiError(`${method} ${url}`, response.status, error, response);
     return callerParseAs === undefined ? decodeBody(data as string | undefined, response) : data;
   };
   return typed as unknown as TypedMethod<M>;
-}
-
-const JSON_LINES = new Set(['application/jsonl', 'application/x-ndjson', 'application/jsonlines']);
-
-function decodeBody(text: string | undefined, response: Response): unknown {
-  if (text === undefined || text === '') return undefined; // 204, or an empty body
-  const mediaType = (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (JSON_LINES.has(mediaType)) return text;
-  return JSON.parse(text); // as openapi-fetch does for every other answer
 }

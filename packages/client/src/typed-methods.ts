@@ -22,23 +22,23 @@ type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : Req
 type InitParam<Init> =
   RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
-type Response_<P extends PathsWith<M>, M extends HttpMethod, Init> =
+type FetchResult<P extends PathsWith<M>, M extends HttpMethod, Init> =
   paths[P][M] extends infer Op extends Record<string | number, any> ? FetchResponse<Op, Init, AnyMedia> : never;
 
 /** The 2xx body of `M P` (shaped by `parseAs` when the call sets it). */
 export type SuccessBody<P extends PathsWith<M>, M extends HttpMethod, Init = {}> = Extract<
-  Response_<P, M, Init>,
+  FetchResult<P, M, Init>,
   { data: unknown }
 >['data'];
 
 /** The union of the error bodies `M P` documents (e.g. `ErrorReason | ValidationError`). */
 export type ErrorBody<P extends PathsWith<M>, M extends HttpMethod> = Extract<
-  Response_<P, M, {}>,
+  FetchResult<P, M, {}>,
   { error: unknown }
 >['error'];
 
 /** The init argument of `M P`: `params` (path, query, header) and `body` as the spec says. */
-export type RequestInit_<P extends PathsWith<M>, M extends HttpMethod> = MaybeOptionalInit<paths[P], M>;
+export type OperationInit<P extends PathsWith<M>, M extends HttpMethod> = MaybeOptionalInit<paths[P], M>;
 
 /** A method that resolves to the 2xx body and rejects with a WeftApiError otherwise. */
 export type TypedMethod<M extends HttpMethod> = <P extends PathsWith<M>, Init extends MaybeOptionalInit<paths[P], M>>(

@@ -1,5 +1,5 @@
 // Checks one recorded answer against the spec: the operation exists, the status is documented,
-// the media type is one the spec lists, and the body matches that media type's schema.
+// the media type is one the spec lists, and a JSON body matches that media type's schema.
 import type { Exchange } from './exchange-recorder.ts';
 import { escapeJsonPointer } from './spec-document.ts';
 import { documentedResponse, matchOperation, type SpecOperation } from './spec-operations.ts';
@@ -18,6 +18,7 @@ export interface ConformanceChecker {
 
 // Media types whose body is one JSON value per line; the spec types the whole body as a string.
 const JSON_LINES = new Set(['application/jsonl', 'application/x-ndjson']);
+const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json$/;
 
 export function createConformanceChecker(
   operations: readonly SpecOperation[],
@@ -84,13 +85,17 @@ function bodyProblems(
     return problems;
   }
 
+  // Bytes (application/octet-stream) and other text: the media type is all the spec pins down.
+  if (!JSON_MEDIA.test(mediaType)) return [];
+
   let body: unknown;
   try {
     body = JSON.parse(exchange.text);
   } catch {
     return [`the body is not JSON${excerpt(exchange.text)}`];
   }
-  return validator.problems(schemaPointer, body).map((p) => `body ${p}${excerpt(exchange.text)}`);
+  const problems = validator.problems(schemaPointer, body).map((p) => `body ${p}`);
+  return problems.length ? [...problems, `the body was${excerpt(exchange.text)}`] : [];
 }
 
 const excerpt = (text: string) => (text === '' ? ' (empty body)' : `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`);

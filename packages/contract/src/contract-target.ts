@@ -10,8 +10,8 @@ export interface ContractTarget {
   kind: 'mock' | 'server';
   /** Root URL; a function when the server only starts in a beforeAll. */
   baseUrl: string | (() => string);
-  /** A valid key (any string for the mock). */
-  apiKey: string;
+  /** A valid key (any string for the mock); a function when it is only made in a beforeAll. */
+  apiKey: string | (() => string);
   /** `<entity>/<project>` the key may write to. */
   projectId: string;
   /** `<entity>/<project>` of an entity the key may NOT access (server: 403 checks). */
@@ -22,6 +22,9 @@ export interface ContractTarget {
 
 export const resolveBaseUrl = (target: ContractTarget): string =>
   typeof target.baseUrl === 'function' ? target.baseUrl() : target.baseUrl;
+
+export const resolveApiKey = (target: ContractTarget): string =>
+  typeof target.apiKey === 'function' ? target.apiKey() : target.apiKey;
 
 export function entityOf(projectId: string): string {
   const slash = projectId.indexOf('/');

@@ -30,7 +30,7 @@ export function defineOperationTests(op: SpecOperation, cases: OperationCase, s:
   }
 
   if (op.hasRequestBody) {
-    test('answers 415 to a body that is not JSON', async () => {
+    test('answers 415 to a body of a media type it does not take', async () => {
       const extra = { headers: { 'Content-Type': 'text/plain' }, bodySerializer: () => 'this is not JSON' };
       await expectStatus(cases.request(s.clientFor(op), s.context(), extra), 415);
     });

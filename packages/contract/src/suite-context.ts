@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { createClient, isWeftApiError, type ClientAuth, type WeftApiError, type WeftClient } from '@weft/client';
 import type { CaseContext } from './cases/case-types.ts';
 import { createConformanceChecker, type ConformanceChecker } from './conformance.ts';
-import { entityOf, projectNameOf, resolveBaseUrl, type ContractTarget } from './contract-target.ts';
+import { entityOf, projectNameOf, resolveApiKey, resolveBaseUrl, type ContractTarget } from './contract-target.ts';
 import { createExchangeRecorder, type ExchangeRecorder } from './exchange-recorder.ts';
 import { loadSpec, type OpenApiDocument } from './spec-document.ts';
 import { specOperations, type AuthScheme, type SpecOperation } from './spec-operations.ts';
@@ -47,7 +47,7 @@ export function createSuiteContext(target: ContractTarget): SuiteContext {
     const key = credentials === 'none' ? 'none' : `${credentials.scheme}:${credentials.key}`;
     let existing = clients.get(key);
     if (!existing) {
-      const apiKey = credentials !== 'none' && credentials.key === 'valid' ? target.apiKey : WRONG_KEY;
+      const apiKey = credentials !== 'none' && credentials.key === 'valid' ? resolveApiKey(target) : WRONG_KEY;
       const auth: ClientAuth | undefined = credentials === 'none' ? undefined : { scheme: credentials.scheme, apiKey };
       existing = createClient({ baseUrl: resolveBaseUrl(target), fetch: recorder.fetch, ...(auth ? { auth } : {}) });
       clients.set(key, existing);

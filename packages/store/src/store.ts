@@ -33,6 +33,15 @@ export interface Store {
   callEnd(req: T.CallEndReq, ctx: RequestContext): Promise<T.Empty>;
   callUpsertBatch(req: T.CallUpsertBatchReq, ctx: RequestContext): Promise<T.CallUpsertBatchRes>;
   callRead(req: T.CallReadReq, ctx: RequestContext): Promise<T.CallReadRes>;
+  callUpdate(req: T.CallUpdateReq, ctx: RequestContext): Promise<T.Empty>;
+  /** The HTTP layer streams the result as JSON Lines. */
+  callsStreamQuery(req: T.CallsStreamQueryReq, ctx: RequestContext): AsyncIterable<T.CallSchema>;
+
+  fileCreate(req: { project_id: string; content: Uint8Array }, ctx: RequestContext): Promise<T.FileCreateRes>;
+  /** The stored bytes; notFound when the project has no file with that digest. */
+  fileContent(req: T.FileContentReq, ctx: RequestContext): Promise<Uint8Array>;
+
+  feedbackCreate(req: T.FeedbackCreateReq, ctx: RequestContext): Promise<T.FeedbackCreateRes>;
 
   annotationQueueCreate(req: T.AnnotationQueueCreateReq, ctx: RequestContext): Promise<T.AnnotationQueueCreateRes>;
   /** The HTTP layer streams the result as JSON Lines. */

@@ -8,6 +8,7 @@ import {
   jsonPathExtract,
   jsonPathType,
   jsonText,
+  maxBindParameters,
   nowIso,
   readJson,
   textContains,
@@ -189,6 +190,34 @@ describeEachDialect('dialect helpers', (getDb) => {
     expect(await contains('abc', '')).toBe(1);
     expect(await contains('ÉCOLE', 'école', true)).toBe(0); // non-ASCII letters are not folded
     expect(await contains('école', 'école', true)).toBe(1);
+  });
+
+  it('maxBindParameters is the real limit', async () => {
+    const db = getDb();
+    const inList = (n: number) =>
+      sql<{ n: number }>`select count(*) as n from rows where project_id in (${sql.join(Array.from({ length: n }, (_, i) => `p${i}`))})`.execute(db.kysely);
+    const max = maxBindParameters(db);
+    await expect(inList(max)).resolves.toMatchObject({ rows: [{ n: 0 }] });
+    await expect(inList(max + 1)).rejects.toThrow();
+  });
+
+  it('NULL placement differs by default, and nullsLast() makes it agree', async () => {
+    const db = getDb();
+    await db.kysely
+      .insertInto('calls')
+      .values(['b', 'a', null].map((op_name, i) => ({ project_id: 'nulls/p', id: `c${i}`, op_name })))
+      .execute();
+    const order = async (nullsLast: boolean) =>
+      (
+        await db.kysely
+          .selectFrom('calls')
+          .select('op_name')
+          .where('project_id', '=', 'nulls/p')
+          .orderBy('op_name', (ob) => (nullsLast ? ob.asc().nullsLast() : ob.asc()))
+          .execute()
+      ).map((r) => r.op_name);
+    expect(await order(false)).toEqual(db.dialect === 'postgres' ? ['a', 'b', null] : [null, 'a', 'b']);
+    expect(await order(true)).toEqual(['a', 'b', null]);
   });
 });
 

@@ -129,6 +129,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/call/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a call */
+        post: operations["callUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/call/upsert_batch": {
         parameters: {
             query?: never;
@@ -143,6 +160,83 @@ export interface paths {
          * @description Items are applied in order, all or nothing.
          */
         post: operations["callUpsertBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calls/stream_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query calls as JSON Lines
+         * @description Deleted calls are excluded; there is no default limit.
+         */
+        post: operations["callsStreamQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add feedback to a call or object
+         * @description Checks as Weave does: `wandb.reaction.1` needs one emoji in `payload.emoji`, `wandb.note.1` needs `payload.note`, `wandb.runnable.<name>` needs `runnable_ref` and `payload.output` (and `call_ref` for an op), `wandb.annotation.*` needs `annotation_ref`.
+         */
+        post: operations["feedbackCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a file's bytes */
+        post: operations["fileContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a file
+         * @description Content-addressed and stored once per digest in the database. Files are limited by BODY_LIMIT (32 MiB by default).
+         */
+        post: operations["fileCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -473,14 +567,18 @@ export interface components {
         };
         /** @description One recorded call (a span of a trace). */
         CallSchema: {
-            attributes: Record<string, never>;
+            attributes: {
+                [key: string]: unknown;
+            };
             deleted_at?: components["schemas"]["Datetime"];
             display_name?: string;
             ended_at?: components["schemas"]["Datetime"];
             exception?: string;
             expire_at?: components["schemas"]["Datetime"];
             id: string;
-            inputs: Record<string, never>;
+            inputs: {
+                [key: string]: unknown;
+            };
             /** @description An op ref (`weave:///<entity>/<project>/op/<name>:<digest>`) or a plain name. */
             op_name: string;
             /** @description Any JSON value; may be null. */
@@ -491,7 +589,9 @@ export interface components {
             /** @description Set when the read set `include_storage_size`. */
             storage_size_bytes?: number;
             /** @description As sent at end, plus `weave`: `{status, latency_ms?, trace_name?, display_name?}` derived at read time, and `weave.costs` (per model) when the read set `include_costs`. */
-            summary?: Record<string, never>;
+            summary?: {
+                [key: string]: unknown;
+            };
             svc_run_id?: string;
             svc_run_step?: number;
             svc_run_step_end?: number;
@@ -503,12 +603,60 @@ export interface components {
             trace_id: string;
             turn_id?: string;
         };
+        /** @description Every listed condition must hold; an empty or null list means no condition. */
+        CallsFilter: {
+            call_ids?: string[] | null;
+            /** @description Calls with any of these refs among their inputs. */
+            input_refs?: string[] | null;
+            /** @description Op names or refs; a trailing `:*` matches every version of an op ref. */
+            op_names?: string[] | null;
+            /** @description Calls with any of these refs in their output. */
+            output_refs?: string[] | null;
+            parent_ids?: string[] | null;
+            svc_run_ids?: string[] | null;
+            svc_user_ids?: string[] | null;
+            thread_ids?: string[] | null;
+            trace_ids?: string[] | null;
+            /** @description Only calls without a parent. */
+            trace_roots_only?: boolean | null;
+            turn_ids?: string[] | null;
+        };
+        CallsSortItem: {
+            direction: components["schemas"]["SortDirection"];
+            /** @description `started_at`, `ended_at`, `op_name`, `id`, `trace_id`, or a dot path into `inputs`, `output`, `attributes` or `summary`. */
+            field: string;
+        };
+        CallsStreamQueryReq: {
+            filter?: components["schemas"]["CallsFilter"] | null;
+            /** @default false */
+            include_costs?: boolean | null;
+            /** @default false */
+            include_feedback?: boolean | null;
+            /** @default false */
+            include_storage_size?: boolean | null;
+            /** @default false */
+            include_total_storage_size?: boolean | null;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Default order is started_at ascending, then id. */
+            sort_by?: components["schemas"]["CallsSortItem"][] | null;
+        };
+        /** @description JSON Lines, one CallSchema per line. */
+        CallsStreamQueryRes: string;
         CallStartReq: {
             start: components["schemas"]["StartedCall"];
         };
         CallStartRes: {
             id: string;
             trace_id: string;
+        };
+        CallUpdateReq: {
+            call_id: string;
+            display_name: string;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Ignored; the server records the authenticated user. */
+            svc_user_id?: string | null;
         };
         CallUpsertBatchReq: {
             batch: (components["schemas"]["CallBatchStartItem"] | components["schemas"]["CallBatchEndItem"])[];
@@ -533,7 +681,9 @@ export interface components {
             output?: unknown;
             project_id: components["schemas"]["ProjectId"];
             /** @description `usage` (per model: prompt_tokens, completion_tokens, …), `status_counts`, and any other keys. */
-            summary: Record<string, never>;
+            summary: {
+                [key: string]: unknown;
+            };
             svc_run_step_end?: number | null;
         };
         /** @description Error body of every non-validation error, as Weave's trace server answers. `error_type` names the error in Weft's catalogue; some errors add fields (e.g. `deleted_at`). */
@@ -542,6 +692,47 @@ export interface components {
             reason: string;
         } & {
             [key: string]: unknown;
+        };
+        FeedbackCreateReq: {
+            annotation_ref?: string | null;
+            call_ref?: string | null;
+            creator?: string | null;
+            feedback_type: string;
+            /** @description Feedback content; at most 1 MiB as JSON. */
+            payload: {
+                [key: string]: unknown;
+            };
+            project_id: components["schemas"]["ProjectId"];
+            runnable_ref?: string | null;
+            /** @description Ignored; the server records the authenticated user. */
+            svc_user_id?: string | null;
+            trigger_ref?: string | null;
+            /** @description The ref the feedback is about, e.g. `weave:///<entity>/<project>/call/<id>`. */
+            weave_ref: string;
+        };
+        FeedbackCreateRes: {
+            created_at: components["schemas"]["Datetime"];
+            id: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            svc_user_id: string;
+        };
+        FileContentReq: {
+            digest: string;
+            project_id: components["schemas"]["ProjectId"];
+        };
+        FileCreateReq: {
+            /**
+             * Format: binary
+             * @description The file's bytes (the Weave SDK sends a Blob named `blob`).
+             */
+            file: string;
+            project_id: components["schemas"]["ProjectId"];
+        };
+        FileCreateRes: {
+            /** @description Weave digest of the raw bytes: base64url(sha256) with `-`→`X`, `_`→`Y`. */
+            digest: string;
         };
         HealthRes: {
             /**
@@ -559,7 +750,9 @@ export interface components {
         /** @description Maximum number of results; null or absent means no limit. */
         Limit: number | null;
         /** @description A chat message (`{role, content, …}`) or an OpenAI chat-completion choice (`{index, finish_reason, message, logprobs?}`); stored verbatim. */
-        MessageOrChoice: Record<string, never>;
+        MessageOrChoice: {
+            [key: string]: unknown;
+        };
         ModelCreateReq: {
             base_model: string;
             /** @description Null means the key owner's default entity. */
@@ -772,11 +965,15 @@ export interface components {
         /** @enum {string} */
         SortDirection: "asc" | "desc";
         StartedCall: {
-            attributes: Record<string, never>;
+            attributes: {
+                [key: string]: unknown;
+            };
             display_name?: string | null;
             /** @description Generated (UUIDv7) when absent. */
             id?: string | null;
-            inputs: Record<string, never>;
+            inputs: {
+                [key: string]: unknown;
+            };
             op_name: string;
             parent_id?: string | null;
             project_id: components["schemas"]["ProjectId"];
@@ -795,7 +992,9 @@ export interface components {
                 /** @description When set and different from the computed table digest, 409. */
                 expected_digest?: string | null;
                 project_id: components["schemas"]["ProjectId"];
-                rows: Record<string, never>[];
+                rows: {
+                    [key: string]: unknown;
+                }[];
             };
         };
         TableCreateRes: {
@@ -841,7 +1040,9 @@ export interface components {
                 description?: string;
                 name: string;
                 /** @description JSON Schema of the arguments. */
-                parameters?: Record<string, never>;
+                parameters?: {
+                    [key: string]: unknown;
+                };
                 strict?: boolean | null;
             };
             /** @example function */
@@ -858,7 +1059,9 @@ export interface components {
             /** @default [] */
             messages_and_choices?: components["schemas"]["MessageOrChoice"][];
             /** @default {} */
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
             /** @default {} */
             metrics?: {
                 [key: string]: number | boolean;
@@ -879,7 +1082,9 @@ export interface components {
             /** @default [] */
             logs?: string[];
             /** @default {} */
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
             /** @default {} */
             metrics?: {
                 [key: string]: number | boolean;
@@ -943,7 +1148,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorReason"];
             };
         };
-        /** @description Missing or invalid credentials. */
+        /** @description Missing or invalid credentials (HTTP Basic expected). */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -953,8 +1158,31 @@ export interface components {
                 "application/json": components["schemas"]["ErrorReason"];
             };
         };
+        /** @description Missing or invalid credentials (a Bearer token expected). */
+        UnauthorizedBearer: {
+            headers: {
+                /**
+                 * @description The scheme this operation expects.
+                 * @example Bearer realm="weft"
+                 */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
         /** @description The body is not sent as the media type the operation accepts. */
         UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
+        /** @description The body is not sent as multipart/form-data. */
+        UnsupportedMediaTypeMultipart: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1008,14 +1236,24 @@ export type CallEndReq = components['schemas']['CallEndReq'];
 export type CallReadReq = components['schemas']['CallReadReq'];
 export type CallReadRes = components['schemas']['CallReadRes'];
 export type CallSchema = components['schemas']['CallSchema'];
+export type CallsFilter = components['schemas']['CallsFilter'];
+export type CallsSortItem = components['schemas']['CallsSortItem'];
+export type CallsStreamQueryReq = components['schemas']['CallsStreamQueryReq'];
+export type CallsStreamQueryRes = components['schemas']['CallsStreamQueryRes'];
 export type CallStartReq = components['schemas']['CallStartReq'];
 export type CallStartRes = components['schemas']['CallStartRes'];
+export type CallUpdateReq = components['schemas']['CallUpdateReq'];
 export type CallUpsertBatchReq = components['schemas']['CallUpsertBatchReq'];
 export type CallUpsertBatchRes = components['schemas']['CallUpsertBatchRes'];
 export type Datetime = components['schemas']['Datetime'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
 export type ErrorReason = components['schemas']['ErrorReason'];
+export type FeedbackCreateReq = components['schemas']['FeedbackCreateReq'];
+export type FeedbackCreateRes = components['schemas']['FeedbackCreateRes'];
+export type FileContentReq = components['schemas']['FileContentReq'];
+export type FileCreateReq = components['schemas']['FileCreateReq'];
+export type FileCreateRes = components['schemas']['FileCreateRes'];
 export type HealthRes = components['schemas']['HealthRes'];
 export type History = components['schemas']['History'];
 export type Limit = components['schemas']['Limit'];
@@ -1063,7 +1301,9 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseUnauthorizedBearer = components['responses']['UnauthorizedBearer'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnsupportedMediaTypeMultipart = components['responses']['UnsupportedMediaTypeMultipart'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ParameterModelIdPath = components['parameters']['ModelIdPath'];
 export type ParameterProjectIdQuery = components['parameters']['ProjectIdQuery'];
@@ -1324,6 +1564,36 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    callUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallUpdateReq"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     callUpsertBatch: {
         parameters: {
             query?: never;
@@ -1350,6 +1620,125 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    callsStreamQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsStreamQueryReq"];
+            };
+        };
+        responses: {
+            /** @description One call per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl": components["schemas"]["CallsStreamQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    feedbackCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackCreateReq"];
+            };
+        };
+        responses: {
+            /** @description The stored feedback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackCreateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    fileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileContentReq"];
+            };
+        };
+        responses: {
+            /** @description The bytes as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    fileCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileCreateReq"];
+            };
+        };
+        responses: {
+            /** @description The digest of the bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileCreateRes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaTypeMultipart"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -1650,7 +2039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelSchema"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1682,7 +2071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelSchema"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -1716,7 +2105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelLogRes"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];

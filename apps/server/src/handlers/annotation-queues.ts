@@ -1,5 +1,6 @@
 import type { AnnotationQueueCreateReq, AnnotationQueuesQueryReq, AnnotationQueueUpdateReq } from '@weft/types';
 import type { Request } from 'express';
+import { writeJsonLines } from '../http/json-lines.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
 
@@ -17,8 +18,7 @@ export function annotationQueueHandlers({ store, auth }: Deps): Handlers {
     async annotationQueuesQuery(req, res) {
       const body = req.body as AnnotationQueuesQueryReq;
       requireProject(auth, req, body.project_id);
-      const queues = await store.annotationQueuesQuery(body, contextOf(req));
-      res.type('application/jsonl').send(queues.map((q) => JSON.stringify(q) + '\n').join(''));
+      await writeJsonLines(res, await store.annotationQueuesQuery(body, contextOf(req)));
     },
     async annotationQueueRead(req, res) {
       const key = queueKey(req);

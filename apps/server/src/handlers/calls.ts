@@ -1,4 +1,5 @@
-import type { CallEndReq, CallReadReq, CallStartReq, CallUpsertBatchReq } from '@weft/types';
+import type { CallEndReq, CallReadReq, CallsStreamQueryReq, CallStartReq, CallUpdateReq, CallUpsertBatchReq } from '@weft/types';
+import { writeJsonLines } from '../http/json-lines.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
 
@@ -26,6 +27,16 @@ export function callHandlers({ store, auth }: Deps): Handlers {
       const body = req.body as CallReadReq;
       requireProject(auth, req, body.project_id);
       res.json(await store.callRead(body, contextOf(req)));
+    },
+    async callUpdate(req, res) {
+      const body = req.body as CallUpdateReq;
+      requireProject(auth, req, body.project_id);
+      res.json(await store.callUpdate(body, contextOf(req)));
+    },
+    async callsStreamQuery(req, res) {
+      const body = req.body as CallsStreamQueryReq;
+      requireProject(auth, req, body.project_id);
+      await writeJsonLines(res, store.callsStreamQuery(body, contextOf(req)));
     },
   };
 }

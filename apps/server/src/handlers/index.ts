@@ -1,6 +1,8 @@
 import { annotationQueueHandlers } from './annotation-queues.ts';
 import { callHandlers } from './calls.ts';
 import type { Deps, Handlers } from './handler.ts';
+import { feedbackHandlers } from './feedback.ts';
+import { fileHandlers } from './files.ts';
 import { modelHandlers } from './models.ts';
 import { objectHandlers } from './objects.ts';
 import { serviceHandlers } from './service.ts';
@@ -16,5 +18,7 @@ export function allHandlers(deps: Deps): Handlers {
     ...callHandlers(deps),
     ...annotationQueueHandlers(deps),
     ...modelHandlers(deps),
+    ...fileHandlers(deps),
+    ...feedbackHandlers(deps),
   };
 }

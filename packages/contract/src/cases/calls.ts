@@ -1,4 +1,4 @@
-// Cases of the call operations: start, end, batch, read.
+// Cases of the call operations: start, end, batch, read, update, stream query (JSON Lines).
 import type { CallEndReq, CallStartReq } from '@weft/types';
 import { anyObject, invalid, type CaseContext, type OperationCase } from './case-types.ts';
 
@@ -92,6 +92,49 @@ export const callCases = {
         name: 'a string as include_costs',
         loc: ['body', 'include_costs'],
         send: (api, c) => api.POST('/call/read', { body: invalid({ project_id: c.projectId, id: c.id(), include_costs: 'yes' }) }),
+      },
+    ],
+  },
+
+  callUpdate: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/call/update', { body: { project_id: c.projectId, call_id: c.id(), display_name: 'Renamed' }, ...extra }),
+    async valid(api, c) {
+      const { id } = await api.POST('/call/start', { body: startOf(c) });
+      return api.POST('/call/update', { body: { project_id: c.projectId, call_id: id, display_name: 'Renamed' } });
+    },
+    invalid: [
+      {
+        name: 'a missing display_name',
+        loc: ['body', 'display_name'],
+        send: (api, c) => api.POST('/call/update', { body: invalid({ project_id: c.projectId, call_id: c.id() }) }),
+      },
+      {
+        name: 'a number as call_id',
+        loc: ['body', 'call_id'],
+        send: (api, c) => api.POST('/call/update', { body: invalid({ project_id: c.projectId, call_id: 42, display_name: 'x' }) }),
+      },
+    ],
+  },
+
+  callsStreamQuery: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/calls/stream_query', { body: { project_id: c.projectId, filter: { call_ids: [c.id()] }, limit: 10 }, ...extra }),
+    async valid(api, c) {
+      const { id } = await api.POST('/call/start', { body: startOf(c) });
+      // The schema types the body as a string; each line must be a CallSchema.
+      const calls = await api.callsStreamQuery({ project_id: c.projectId, filter: { call_ids: [id] }, include_costs: true });
+      for (const call of calls) c.expectSchema('CallSchema', call);
+      return calls;
+    },
+    invalid: [
+      { name: 'a missing project_id', loc: ['body', 'project_id'], send: (api) => api.POST('/calls/stream_query', { body: invalid({ limit: 1 }) }) },
+      {
+        name: 'a string as filter.call_ids',
+        loc: ['body', 'filter', 'call_ids'],
+        send: (api, c) => api.POST('/calls/stream_query', { body: invalid({ project_id: c.projectId, filter: { call_ids: 'c1' } }) }),
       },
     ],
   },

@@ -4,6 +4,8 @@
 import type { OperationId } from '@weft/types';
 import { annotationQueueCases } from './annotation-queues.ts';
 import { callCases } from './calls.ts';
+import { feedbackCases } from './feedback.ts';
+import { fileCases } from './files.ts';
 import type { OperationCase } from './case-types.ts';
 import { modelCases } from './models.ts';
 import { objectCases } from './objects.ts';
@@ -15,6 +17,8 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...objectCases,
   ...tableCases,
   ...callCases,
+  ...fileCases,
+  ...feedbackCases,
   ...annotationQueueCases,
   ...modelCases,
 };

@@ -5,6 +5,11 @@
 // JSON paths are lists of keys. A component of 1–9 ASCII digits indexes an array (and matches no
 // object key), as in Weave's ClickHouse queries. Path components only ever reach SQL as bound
 // parameters (PostgreSQL) or inside a bound JSON-path string (SQLite), never as SQL text.
+//
+// Differences that need no helper but do need care: NULLs sort first in SQLite and last in
+// PostgreSQL on ascending order, so always say nullsFirst()/nullsLast(); and SQLite's LIKE ignores
+// ASCII case (use textContains). Upserts (onConflict … doNothing / doUpdateSet with `excluded`),
+// RETURNING and transactions work the same through Kysely in both.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './connect.ts';
 import type { StoredJson } from './schema.ts';
@@ -195,6 +200,17 @@ export function textContains(
   return opts.caseInsensitive
     ? sql<SqlBool>`(instr(lower(${haystack}), lower(${needle})) > 0)`
     : sql<SqlBool>`(instr(${haystack}, ${needle}) > 0)`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batching
+
+/**
+ * The most bound parameters one statement may carry (SQLite 32766, PostgreSQL 65535): split
+ * multi-row inserts so rows × parameters-per-row stays within it.
+ */
+export function maxBindParameters(d: DialectSource): number {
+  return dialectOf(d) === 'postgres' ? 65_535 : 32_766;
 }
 
 // ---------------------------------------------------------------------------------------------

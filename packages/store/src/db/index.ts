@@ -15,6 +15,7 @@ export {
   jsonPathAsNumber,
   jsonPathAsText,
   textContains,
+  maxBindParameters,
   nowIso,
   toIsoDatetime,
   type DialectSource,

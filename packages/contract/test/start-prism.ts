@@ -1,0 +1,56 @@
+// Starts Prism on a free port as a child process of the test run, and stops it again.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export interface RunningPrism {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const PRISM = fileURLToPath(new URL('../node_modules/.bin/prism', import.meta.url));
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startPrism(specFile: string, { timeoutMs = 30_000 } = {}): Promise<RunningPrism> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(PRISM, ['mock', '-h', '127.0.0.1', '-p', String(port), specFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killed = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+    if (!killed) child.kill('SIGKILL');
+    await exited;
+  };
+
+  // Ready when /health (anonymous) answers; the port opens before the routes are loaded.
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return { baseUrl, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`Prism did not answer on ${baseUrl} within ${timeoutMs} ms:\n${output}`);
+}

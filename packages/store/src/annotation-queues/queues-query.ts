@@ -1,0 +1,38 @@
+// POST /annotation_queues/query: the live queues of a project, filtered by a case-insensitive
+// name substring, sorted and paged (Weave's annotation_queues_query_builder).
+import type * as T from '@weft/types';
+import { textContains, type Db } from '../db/index.ts';
+import { toQueueSchema } from './to-queue-schema.ts';
+
+const SORTABLE = new Set(['id', 'name', 'created_at', 'updated_at'] as const);
+type SortColumn = 'id' | 'name' | 'created_at' | 'updated_at';
+const isSortable = (field: string): field is SortColumn => SORTABLE.has(field as SortColumn);
+
+/** No LIMIT is not a LIMIT in SQLite when there is an OFFSET; this one code path serves both. */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+export async function queryQueues(db: Db, req: T.AnnotationQueuesQueryReq): Promise<T.AnnotationQueueSchema[]> {
+  // Unknown fields are ignored, as in Weave; when none is left, the default order applies.
+  const order: [SortColumn, 'asc' | 'desc'][] = [];
+  for (const item of req.sort_by ?? []) {
+    if (isSortable(item.field)) order.push([item.field, item.direction === 'desc' ? 'desc' : 'asc']);
+  }
+  if (order.length === 0) order.push(['created_at', 'desc']);
+  // Ties are broken by id so pages never overlap.
+  if (!order.some(([column]) => column === 'id')) order.push(['id', 'asc']);
+
+  let query = db.kysely
+    .selectFrom('annotation_queues')
+    .selectAll()
+    .where('project_id', '=', req.project_id)
+    .where('deleted_at', 'is', null);
+  const name = req.name;
+  // strpos/instr, not LIKE: '%' and '_' in the name are plain characters.
+  if (name !== null && name !== undefined) query = query.where(({ ref }) => textContains(db, ref('name'), name, { caseInsensitive: true }));
+  for (const [column, direction] of order) query = query.orderBy(column, direction);
+  if ((req.limit ?? null) !== null || (req.offset ?? 0) > 0) {
+    query = query.limit(req.limit ?? NO_LIMIT).offset(req.offset ?? 0);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => toQueueSchema(db, row));
+}

@@ -1,0 +1,35 @@
+// call/end: records (or replaces) the end half of a call; see call-start.ts for how the halves
+// merge. An end that arrives first creates a row that stays invisible until its start arrives.
+//
+// `output` is always stored as JSON, null when the end carried none (Weave does the same), so a
+// null output is kept apart from "not ended yet" by ended_at.
+import type * as T from '@weft/types';
+import type { Kysely } from 'kysely';
+import { jsonParam, type Database, type Db } from '../db/index.ts';
+import { storedDatetime } from './datetimes.ts';
+
+export async function writeCallEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
+  const row = {
+    project_id: end.project_id,
+    id: end.id,
+    ended_at: storedDatetime('ended_at', end.ended_at),
+    exception: end.exception ?? null,
+    output: jsonParam(db, end.output ?? null),
+    summary: jsonParam(db, end.summary ?? {}),
+    svc_run_step_end: end.svc_run_step_end ?? null,
+  };
+
+  await kysely
+    .insertInto('calls')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['project_id', 'id']).doUpdateSet((eb) => ({
+        ended_at: eb.ref('excluded.ended_at'),
+        exception: eb.ref('excluded.exception'),
+        output: eb.ref('excluded.output'),
+        summary: eb.ref('excluded.summary'),
+        svc_run_step_end: eb.ref('excluded.svc_run_step_end'),
+      })),
+    )
+    .execute();
+}

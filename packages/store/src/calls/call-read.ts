@@ -1,0 +1,32 @@
+// call/read: one call by primary key. A call that was never started (only its end arrived),
+// was deleted, or does not exist is a 404 (the seed contract; Weave answers {call: null}).
+import { notFound, type Catalogue } from '@weft/core';
+import type * as T from '@weft/types';
+import { readJson, type Db } from '../db/index.ts';
+import { deriveSummary } from './derive-summary.ts';
+import { callStorageSize, traceStorageSize } from './storage-size.ts';
+import { isStarted, toCallSchema } from './to-call-schema.ts';
+
+export async function readCall(db: Db, catalogue: Catalogue, req: T.CallReadReq): Promise<T.CallReadRes> {
+  const row = await db.kysely
+    .selectFrom('calls')
+    .selectAll('calls')
+    .$if(req.include_storage_size === true, (qb) => qb.select(callStorageSize(db).as('storage_size_bytes')))
+    .where('project_id', '=', req.project_id)
+    .where('id', '=', req.id)
+    .executeTakeFirst();
+  if (!row || !isStarted(row) || row.deleted_at !== null) throw notFound(`Call ${req.id} not found`);
+
+  const summary = deriveSummary(
+    { ...row, summary: readJson(db, row.summary) },
+    req.include_costs === true ? catalogue : undefined,
+  );
+  const call = toCallSchema(db, row, summary);
+  if (req.include_storage_size === true) {
+    call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);
+  }
+  if (req.include_total_storage_size === true && row.parent_id === null) {
+    call.total_storage_size_bytes = await traceStorageSize(db.kysely, db, row.project_id, row.trace_id);
+  }
+  return { call };
+}

@@ -1,0 +1,32 @@
+// call/upsert_batch: starts and ends applied in order in ONE transaction, so a failing item
+// (an invalid datetime, a database error) leaves none of the batch behind.
+//
+// One statement per item: a start and its end often travel in the same batch, and a multi-row
+// upsert touching the same key twice is an error in PostgreSQL.
+import { invalidRequest } from '@weft/core';
+import type * as T from '@weft/types';
+import type { Db } from '../db/index.ts';
+import { writeCallEnd } from './call-end.ts';
+import { writeCallStart } from './call-start.ts';
+
+export async function upsertCallBatch(db: Db, req: T.CallUpsertBatchReq, user: string): Promise<T.CallUpsertBatchRes> {
+  // Check every mode before writing anything (the HTTP layer validates too; this is the store's rule).
+  req.batch.forEach((item, i) => {
+    const mode: unknown = item.mode;
+    if (mode !== 'start' && mode !== 'end') throw invalidRequest(`batch[${i}].mode must be "start" or "end", got ${JSON.stringify(mode)}`);
+  });
+  if (req.batch.length === 0) return { res: [] };
+
+  return db.kysely.transaction().execute(async (trx) => {
+    const res: T.CallUpsertBatchRes['res'] = [];
+    for (const item of req.batch) {
+      if (item.mode === 'start') {
+        res.push(await writeCallStart(trx, db, item.req.start, user));
+      } else {
+        await writeCallEnd(trx, db, item.req.end);
+        res.push({});
+      }
+    }
+    return { res };
+  });
+}

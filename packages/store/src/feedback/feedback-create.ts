@@ -1,0 +1,30 @@
+// feedback/create: validated as Weave does (validate-feedback.ts), stored with the authenticated
+// user, never the svc_user_id a client sent.
+import type * as T from '@weft/types';
+import { jsonParam, nowIso, type Db } from '../db/index.ts';
+import { uuidv7 } from '../ids.ts';
+import { validateFeedback } from './validate-feedback.ts';
+
+export async function createFeedback(db: Db, req: T.FeedbackCreateReq, user: string): Promise<T.FeedbackCreateRes> {
+  validateFeedback(req);
+  const id = uuidv7();
+  const created_at = nowIso();
+  await db.kysely
+    .insertInto('feedback')
+    .values({
+      project_id: req.project_id,
+      id,
+      weave_ref: req.weave_ref,
+      feedback_type: req.feedback_type,
+      payload: jsonParam(db, req.payload),
+      creator: req.creator ?? null,
+      annotation_ref: req.annotation_ref ?? null,
+      runnable_ref: req.runnable_ref ?? null,
+      call_ref: req.call_ref ?? null,
+      trigger_ref: req.trigger_ref ?? null,
+      svc_user_id: user,
+      created_at,
+    })
+    .execute();
+  return { id, created_at, svc_user_id: user, payload: req.payload };
+}

@@ -1,0 +1,24 @@
+// file/create: the digest is Weave's digest of the raw bytes, so a client that computed it itself
+// (the SDKs put it in the value before the upload finishes) gets the same one back.
+import { digestBytes } from '@weft/core';
+import type * as T from '@weft/types';
+import { nowIso, type Db } from '../db/index.ts';
+
+export async function createFile(db: Db, projectId: string, content: Uint8Array): Promise<T.FileCreateRes> {
+  const digest = digestBytes(content);
+  // Same digest, same bytes: a second upload (SDKs re-upload an op's source on every run) keeps
+  // the first row. DO NOTHING also makes two concurrent uploads safe.
+  await db.kysely
+    .insertInto('files')
+    .values({
+      project_id: projectId,
+      digest,
+      size_bytes: content.byteLength,
+      // A Buffer view, not a copy: both drivers bind Buffers as blob/bytea.
+      content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
+    .execute();
+  return { digest };
+}

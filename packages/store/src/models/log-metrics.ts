@@ -1,0 +1,93 @@
+// The aggregates ART computes when it logs a batch (art-trajectories.md §6; OpenPipe/ART
+// Model.log), over the whole request, keyed `<split>/<name>`:
+//   reward          mean reward over all trajectories (absent when there are none)
+//   exception_rate  exceptions / (trajectories + exceptions)
+//   <metric>        mean of a trajectory metric over the trajectories that have it (true = 1)
+//   reward_std_dev  mean over groups with more than one trajectory of the population standard
+//                   deviation of their rewards; 0 when no group qualifies
+//   group/<metric>  mean of a group metric over the groups that have it and have trajectories
+// As in ART, a trajectory metric named `reward` or `exception_rate` is averaged together with
+// those series (one dict of lists there), and `reward_std_dev` is always the computed one.
+// Values that are not finite (NaN, or a sum overflowing to ±Infinity) are dropped: ART drops NaN,
+// and JSON has no Infinity.
+import { invalidRequest } from '@weft/core';
+import { trajectoriesOf } from './normalise-trajectories.ts';
+
+type Json = Record<string, unknown>;
+
+/** A running mean: sums left to right like Python's sum(values) / len(values). */
+class Mean {
+  private sum = 0;
+  private n = 0;
+  add(value: number): void {
+    this.sum += value;
+    this.n += 1;
+  }
+  get value(): number | undefined {
+    return this.n === 0 ? undefined : this.sum / this.n;
+  }
+}
+
+export function computeLogMetrics(split: string, groups: readonly Json[]): Record<string, number> {
+  const series = new Map<string, Mean>([
+    ['reward', new Mean()],
+    ['exception_rate', new Mean()],
+  ]);
+  const groupSeries = new Map<string, Mean>();
+  const stdDevs = new Mean();
+  const meanOf = (map: Map<string, Mean>, key: string): Mean => {
+    let mean = map.get(key);
+    if (!mean) map.set(key, (mean = new Mean()));
+    return mean;
+  };
+
+  groups.forEach((group, g) => {
+    const trajectories = trajectoriesOf(group);
+    if (trajectories.length > 0) {
+      for (const [name, value] of Object.entries((group.metrics ?? {}) as Json)) {
+        meanOf(groupSeries, name).add(metricValue(value, `trajectory_groups[${g}].metrics.${name}`));
+      }
+    }
+    const rewards: number[] = [];
+    trajectories.forEach((trajectory, t) => {
+      const reward = trajectory.reward ?? 0;
+      if (typeof reward !== 'number') throw invalidRequest(`trajectory_groups[${g}].trajectories[${t}].reward must be a number`);
+      rewards.push(reward);
+      meanOf(series, 'exception_rate').add(0);
+      meanOf(series, 'reward').add(reward);
+      for (const [name, value] of Object.entries((trajectory.metrics ?? {}) as Json)) {
+        meanOf(series, name).add(metricValue(value, `trajectory_groups[${g}].trajectories[${t}].metrics.${name}`));
+      }
+    });
+    for (let i = 0; i < ((group.exceptions ?? []) as unknown[]).length; i++) meanOf(series, 'exception_rate').add(1);
+    if (rewards.length > 1) stdDevs.add(populationStdDev(rewards));
+  });
+
+  const metrics: Record<string, number> = {};
+  const put = (key: string, value: number | undefined) => {
+    if (value !== undefined && Number.isFinite(value)) {
+      // defineProperty: a metric named "__proto__" must stay a key.
+      Object.defineProperty(metrics, `${split}/${key}`, { value, enumerable: true, writable: true, configurable: true });
+    }
+  };
+  for (const [name, mean] of series) put(name, mean.value);
+  put('reward_std_dev', stdDevs.value ?? 0);
+  for (const [name, mean] of groupSeries) put(`group/${name}`, mean.value);
+  return metrics;
+}
+
+/** numpy.std with ddof=0: the mean first, then the mean squared deviation. */
+export function populationStdDev(values: readonly number[]): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  const mean = sum / values.length;
+  let squares = 0;
+  for (const v of values) squares += (v - mean) ** 2;
+  return Math.sqrt(squares / values.length);
+}
+
+function metricValue(value: unknown, path: string): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  throw invalidRequest(`${path} must be a number or a boolean`);
+}

@@ -1,0 +1,42 @@
+// POST /v1/preview/models: ART's register(), a get-or-create keyed by (entity, project, name).
+//
+// INSERT … ON CONFLICT DO NOTHING, then read whichever row won: concurrent creates of the same
+// model (two replicas, or a retried register) end with one model, and every caller that asked for
+// return_existing gets that one. An existing model is returned as it is, even when the request
+// names another base_model (ART compares nothing either).
+import { randomUUID } from 'node:crypto';
+import { conflict } from '@weft/core';
+import type * as T from '@weft/types';
+import { nowIso, type Db } from '../db/index.ts';
+import { toModelSchema } from './to-model-schema.ts';
+
+export async function createModel(db: Db, req: T.ModelCreateReq & { entity: string }): Promise<T.ModelSchema> {
+  const project_id = `${req.entity}/${req.project}`;
+  const inserted = await db.kysely
+    .insertInto('models')
+    .values({
+      id: randomUUID(),
+      project_id,
+      entity: req.entity,
+      project: req.project,
+      name: req.name,
+      base_model: req.base_model,
+      run_id: null,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['project_id', 'name']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return toModelSchema(inserted);
+
+  const existing = await db.kysely
+    .selectFrom('models')
+    .selectAll()
+    .where('project_id', '=', project_id)
+    .where('name', '=', req.name)
+    .executeTakeFirst();
+  // Models are never deleted, so the row that blocked the insert is still there.
+  if (!existing) throw new Error(`Model ${req.name} in ${project_id} conflicted on insert but cannot be read`);
+  if (req.return_existing !== true) throw conflict(`Model ${req.name} already exists in ${project_id}`);
+  return toModelSchema(existing);
+}

@@ -1,0 +1,59 @@
+// What every write to one object's versions shares: the per-object lock and the is_latest flag.
+//
+// Invariant kept by these writers (under the lock): exactly one live version of an object has
+// is_latest = 1 when it has any live version; deleted versions have 0.
+import { sql, type Transaction } from 'kysely';
+import type { Database, Dialect } from '../db/index.ts';
+import { lockKey } from '../db/lock.ts';
+
+/** Serialises writers of this object's versions, across replicas, until the transaction ends. */
+export function lockObject(trx: Transaction<Database>, dialect: Dialect, projectId: string, objectId: string): Promise<void> {
+  // JSON: unambiguous whatever characters the ids contain.
+  return lockKey(trx, dialect, JSON.stringify(['objects', projectId, objectId]));
+}
+
+/** Makes `digest` the latest version (it must be live). */
+export async function setLatest(trx: Transaction<Database>, projectId: string, objectId: string, digest: string): Promise<void> {
+  await trx
+    .updateTable('objects')
+    .set({ is_latest: 0 })
+    .where('project_id', '=', projectId)
+    .where('object_id', '=', objectId)
+    .where('is_latest', '=', sql.lit(1))
+    .where('digest', '!=', digest)
+    .execute();
+  await trx
+    .updateTable('objects')
+    .set({ is_latest: 1 })
+    .where('project_id', '=', projectId)
+    .where('object_id', '=', objectId)
+    .where('digest', '=', digest)
+    .execute();
+}
+
+/**
+ * After deletions: the most recent surviving version (by created_at, then version_index) becomes
+ * the latest, unless a live version already is.
+ */
+export async function repointLatest(trx: Transaction<Database>, projectId: string, objectId: string): Promise<void> {
+  const current = await trx
+    .selectFrom('objects')
+    .select('digest')
+    .where('project_id', '=', projectId)
+    .where('object_id', '=', objectId)
+    .where('is_latest', '=', sql.lit(1))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (current) return;
+  const next = await trx
+    .selectFrom('objects')
+    .select('digest')
+    .where('project_id', '=', projectId)
+    .where('object_id', '=', objectId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('version_index', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (next) await setLatest(trx, projectId, objectId, next.digest);
+}

@@ -1,0 +1,26 @@
+// Bulk inserts from one bound JSON array instead of a multi-row VALUES list: a 100,000-row table
+// is a few statements with one parameter each, far below both databases' parameter limits and
+// without building, binding and planning tens of thousands of parameters per statement.
+//
+// These are dialect helpers (the only dialect-specific SQL of the tables module); they belong in
+// ../db/dialect-helpers.ts and are kept here until they move there.
+import { sql, type RawBuilder } from 'kysely';
+import type { Dialect } from '../db/index.ts';
+
+/**
+ * A FROM item `(idx, value)` over the elements of a JSON array given as text: `idx` is the 0-based
+ * position, `value` the element as JSON (jsonb / JSON text), so `value ->> 0` and `value -> 1`
+ * read inside array elements identically in both databases.
+ */
+export function jsonArrayElements(dialect: Dialect, arrayText: string): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`(select cast(ord - 1 as integer) as idx, value from jsonb_array_elements(cast(${arrayText} as jsonb)) with ordinality as e(value, ord))`
+    : sql`(select key as idx, value from json_each(${arrayText}))`;
+}
+
+/** As jsonArrayElements for an array of strings; `value` is the string itself (text). */
+export function jsonStringArrayElements(dialect: Dialect, arrayText: string): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`(select cast(ord - 1 as integer) as idx, value from jsonb_array_elements_text(cast(${arrayText} as jsonb)) with ordinality as e(value, ord))`
+    : sql`(select key as idx, value from json_each(${arrayText}))`;
+}

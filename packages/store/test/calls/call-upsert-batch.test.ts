@@ -1,0 +1,80 @@
+// call/upsert_batch: items in order, one result each, all or nothing.
+import type * as T from '@weft/types';
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../dialects.ts';
+import { callsOf, ctx, endReq, startReq } from './call-fixtures.ts';
+
+const startItem = (req: T.CallStartReq): T.CallBatchStartItem => ({ mode: 'start', req });
+const endItem = (req: T.CallEndReq): T.CallBatchEndItem => ({ mode: 'end', req });
+
+describeEachDialect('call/upsert_batch', (getDb) => {
+  it('applies items in order and answers one result per item', async () => {
+    const calls = callsOf(getDb());
+    const p = 'ub/order';
+    const { res } = await calls.callUpsertBatch(
+      {
+        batch: [
+          startItem(startReq(p, { id: 'root', trace_id: 't' })),
+          startItem(startReq(p, { id: 'gen', parent_id: 'root', trace_id: 't' })),
+          startItem(startReq(p, { trace_id: 't' })),
+          endItem(endReq(p, 'gen', { output: 1 })),
+          endItem(endReq(p, 'gen', { output: 2 })), // a later item wins
+          endItem(endReq(p, 'root')),
+        ],
+      },
+      ctx,
+    );
+    expect(res).toHaveLength(6);
+    expect(res.slice(0, 2)).toEqual([{ id: 'root', trace_id: 't' }, { id: 'gen', trace_id: 't' }]);
+    expect(res[2]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), trace_id: 't' });
+    expect(res.slice(3)).toEqual([{}, {}, {}]);
+    expect((await calls.callRead({ project_id: p, id: 'gen' }, ctx)).call).toMatchObject({ output: 2, parent_id: 'root', svc_user_id: 'alice' });
+    expect((await calls.callRead({ project_id: p, id: 'root' }, ctx)).call.summary).toMatchObject({ weave: { status: 'success' } });
+  });
+
+  it('merges an end that comes before its start in the same batch', async () => {
+    const calls = callsOf(getDb());
+    const p = 'ub/reverse';
+    await calls.callUpsertBatch({ batch: [endItem(endReq(p, 'c', { output: 'o' })), startItem(startReq(p, { id: 'c' }))] }, ctx);
+    expect((await calls.callRead({ project_id: p, id: 'c' }, ctx)).call).toMatchObject({ output: 'o', op_name: 'my_op' });
+  });
+
+  it('answers an empty batch with no results', async () => {
+    expect(await callsOf(getDb()).callUpsertBatch({ batch: [] }, ctx)).toEqual({ res: [] });
+  });
+
+  it('writes nothing when an item fails, even after earlier items were applied', async () => {
+    const db = getDb();
+    const calls = callsOf(db);
+    const p = 'ub/atomic';
+    await calls.callStart(startReq(p, { id: 'before', inputs: { v: 'original' } }), ctx);
+    await expect(
+      calls.callUpsertBatch(
+        {
+          batch: [
+            startItem(startReq(p, { id: 'new' })),
+            startItem(startReq(p, { id: 'before', inputs: { v: 'changed' } })),
+            endItem(endReq(p, 'before')),
+            endItem(endReq(p, 'new', { ended_at: 'not a datetime' })),
+          ],
+        },
+        ctx,
+      ),
+    ).rejects.toMatchObject({ status: 400 });
+    const rows = await db.kysely.selectFrom('calls').select(['id', 'ended_at']).where('project_id', '=', p).execute();
+    expect(rows).toEqual([{ id: 'before', ended_at: null }]);
+    expect((await calls.callRead({ project_id: p, id: 'before' }, ctx)).call.inputs).toEqual({ v: 'original' });
+  });
+
+  it('rejects an unknown mode before writing anything', async () => {
+    const db = getDb();
+    const calls = callsOf(db);
+    const p = 'ub/mode';
+    const bad = { mode: 'update', req: {} } as unknown as T.CallBatchEndItem;
+    await expect(calls.callUpsertBatch({ batch: [startItem(startReq(p, { id: 'c' })), bad] }, ctx)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('batch[1].mode'),
+    });
+    expect(await db.kysely.selectFrom('calls').select('id').where('project_id', '=', p).execute()).toEqual([]);
+  });
+});

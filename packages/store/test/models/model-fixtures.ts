@@ -1,0 +1,21 @@
+// Shared builders for the model tests.
+import { loadCatalogue } from '@weft/core';
+import type * as T from '@weft/types';
+import type { Db } from '../../src/db/index.ts';
+import { modelMethods } from '../../src/models/index.ts';
+
+const catalogue = await loadCatalogue();
+export const ctx = { user: 'alice' };
+
+export function modelsOf(db: Db) {
+  return modelMethods({ db, catalogue });
+}
+
+export function createReq(fields: Partial<T.ModelCreateReq & { entity: string }> = {}): T.ModelCreateReq & { entity: string } {
+  return { entity: 'acme', project: 'agents', name: 'email-agent', base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true, ...fields };
+}
+
+/** Loosely typed log request: trajectories are free-form JSON. */
+export function logReq(model_id: string, split: string, trajectory_groups: unknown[]): T.ModelLogReq & { model_id: string } {
+  return { model_id, split, trajectory_groups: trajectory_groups as T.TrajectoryGroup[] };
+}

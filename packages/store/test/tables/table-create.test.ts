@@ -1,0 +1,132 @@
+// tableCreate: Weave's row and table digests, rows stored once, the ordered list kept with its
+// duplicates, and creating the same table again (also concurrently) giving the same answer.
+import type * as T from '@weft/types';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
+import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
+import { ALICE, expectWeftError, newProject, storeOn, viaHttp, type TestStore } from '../objects/helpers.ts';
+
+const A1 = 'XdhgKMbg1k4iUYb5astpM4ssWXZN95FiEH9cS7NNExA';
+const A2 = '5anVsDAOD1DTcuWp3fokIIqsmpQM6aNvJHOHIhriBf4';
+const TABLE_A1_A2 = '1c95cdc46a75d6e7e971986a80adfcd676dd22f2222a3405c7743f3db8df6785';
+const EMPTY_TABLE = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+const tableBody = (p: string, rowsText: string, extra = ''): string => `{"table":{"project_id":"${p}","rows":${rowsText}${extra}}}`;
+const rowsOf = (res: T.TableQueryRes) => res.rows.map((r) => [r.original_index, r.digest, r.val]);
+
+async function counts(db: Db, p: string): Promise<{ tables: number; rows: number; list: number }> {
+  const count = async (table: 'tables' | 'rows' | 'table_rows'): Promise<number> => {
+    const r = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', p).executeTakeFirstOrThrow();
+    return Number(r.n);
+  };
+  return { tables: await count('tables'), rows: await count('rows'), list: await count('table_rows') };
+}
+
+describeEachDialect('tableCreate', (getDb) => {
+  it('answers Weave digests (weave-compat §5) and stores the rows in order', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-vectors');
+    const res = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, '[{"a":1},{"a":2}]')));
+    expect(res).toEqual({ digest: TABLE_A1_A2, row_digests: [A1, A2] });
+    expect(rowsOf(await store.tableQuery({ project_id: p, digest: TABLE_A1_A2 }, ALICE))).toEqual([
+      [0, A1, { a: 1 }],
+      [1, A2, { a: 2 }],
+    ]);
+
+    const empty = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, '[]')));
+    expect(empty).toEqual({ digest: EMPTY_TABLE, row_digests: [] });
+    expect(await store.tableQuery({ project_id: p, digest: EMPTY_TABLE }, ALICE)).toEqual({ rows: [] });
+
+    // Digests follow the lexemes sent: 1.0 is not 1. Without a lossless source, the plain value.
+    const float = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, '[{"a":1.0}]')));
+    expect(float.row_digests).toEqual(['dCYJsgfwkAqOLf866DrEeUGvXCm7brXylYTKfdY9g1Q']);
+    const plain = await store.tableCreate({ table: { project_id: p, rows: [{ a: 1 }, { a: 2 }] as never[] } }, ALICE);
+    expect(plain.digest).toBe(TABLE_A1_A2);
+  });
+
+  it('checks expected_digest (409) and that every row is an object (400), storing nothing then', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-reject');
+    const err = await expectWeftError(
+      store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, '[{"a":1},{"a":2}]', ',"expected_digest":"abc"'))),
+      409,
+      'DigestMismatchError',
+    );
+    expect(err.extra).toEqual({ expected_digest: 'abc', computed_digest: TABLE_A1_A2 });
+    for (const bad of ['[1]', '[[]]', '[null]', '[{"a":1},"x"]']) {
+      await expectWeftError(store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, bad))), 400, 'InvalidRequest');
+    }
+    expect(await counts(getDb(), p)).toEqual({ tables: 0, rows: 0, list: 0 });
+    const ok = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, '[{"a":1},{"a":2}]', `,"expected_digest":"${TABLE_A1_A2}"`)));
+    expect(ok.digest).toBe(TABLE_A1_A2);
+  });
+
+  it('stores each distinct row once, keeps duplicates in the list, and re-creating changes nothing', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-dupes');
+    const body = tableBody(p, '[{"a":1},{"a":2},{"a":1},{"a":1}]');
+    const first = await store.tableCreate(...viaHttp<T.TableCreateReq>(body));
+    expect(first.row_digests).toEqual([A1, A2, A1, A1]);
+    expect(await counts(getDb(), p)).toEqual({ tables: 1, rows: 2, list: 4 });
+
+    expect(await store.tableCreate(...viaHttp<T.TableCreateReq>(body))).toEqual(first);
+    // A second table sharing rows adds only its own list.
+    await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, '[{"a":2},{"a":3}]')));
+    expect(await counts(getDb(), p)).toEqual({ tables: 2, rows: 3, list: 6 });
+
+    // Tables are per project: the same table elsewhere is stored there too.
+    const other = newProject('table-dupes-other');
+    await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(other, '[{"a":1}]')));
+    expect(await counts(getDb(), other)).toEqual({ tables: 1, rows: 1, list: 1 });
+  });
+
+  it('concurrent creates of the same and of overlapping tables all succeed with one copy each', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-race');
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ i: from + i }));
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => store.tableCreate({ table: { project_id: p, rows: rows(0, 300) as never[] } }, ALICE)),
+      store.tableCreate({ table: { project_id: p, rows: rows(150, 300).reverse() as never[] } }, ALICE),
+    ]);
+    expect(new Set(results.slice(0, 6).map((r) => r.digest)).size).toBe(1);
+    expect(await counts(getDb(), p)).toEqual({ tables: 2, rows: 450, list: 600 });
+  });
+
+  it('creates a 12,000-row table (several insert chunks in each database) and pages it', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-big');
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({ i, name: `row ${i % 7000}`, tags: ['x', i % 3] }));
+    const { digest, row_digests } = await store.tableCreate({ table: { project_id: p, rows: rows as never[] } }, ALICE);
+    expect(row_digests).toHaveLength(12_000);
+    expect(await counts(getDb(), p)).toEqual({ tables: 1, rows: 12_000, list: 12_000 });
+    const page = await store.tableQuery({ project_id: p, digest, offset: 11_998, limit: 5 }, ALICE);
+    expect(page.rows.map((r) => [r.original_index, r.val])).toEqual([
+      [11_998, rows[11_998]],
+      [11_999, rows[11_999]],
+    ]);
+    expect(page.rows[0]?.digest).toBe(row_digests[11_998]);
+  });
+});
+
+describeIfPostgres('tableCreate across two Store instances (replicas)', (getUrl) => {
+  let dbs: Db[] = [];
+  let stores: TestStore[] = [];
+  beforeAll(async () => {
+    dbs = [await openDatabase(getUrl(), { pool: { max: 4 } }), await openDatabase(getUrl(), { pool: { max: 4 } })];
+    await migrateToLatest(dbs[0] as Db);
+    stores = dbs.map(storeOn);
+  });
+  afterAll(async () => {
+    await Promise.all(dbs.map((db) => db.close()));
+  });
+
+  it('the same table created concurrently by both gives one table and the same answer', async () => {
+    const p = newProject('table-replicas');
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ i: i % 1500 }));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, k) => (stores[k % 2] as TestStore).tableCreate({ table: { project_id: p, rows: rows as never[] } }, ALICE)),
+    );
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(await counts(dbs[0] as Db, p)).toEqual({ tables: 1, rows: 1500, list: 2000 });
+  });
+});
