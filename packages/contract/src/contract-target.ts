@@ -1,4 +1,5 @@
 // What the suite runs against, and what it may therefore check.
+import type { Exchange } from './exchange-recorder.ts';
 
 export interface ContractTarget {
   /**
@@ -18,6 +19,11 @@ export interface ContractTarget {
   otherEntityProject?: string;
   /** Entity for the trajectory operations; defaults to the entity of projectId. */
   entity?: string;
+  /**
+   * Extra checks on every answer, e.g. "no `sl-violations` header" when the target is the server
+   * behind `prism proxy --errors`. Returns problems; an empty list means the answer is fine.
+   */
+  checkExchange?: (exchange: Exchange) => string[];
 }
 
 export const resolveBaseUrl = (target: ContractTarget): string =>

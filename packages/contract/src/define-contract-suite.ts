@@ -21,6 +21,7 @@ export function defineContractSuite(target: ContractTarget): void {
       const problems: string[] = [];
       for (const exchange of s.recorder.take()) {
         const { operation, problems: found } = s.checker().check(exchange);
+        found.push(...(target.checkExchange?.(exchange) ?? []));
         problems.push(...found);
         if (operation && found.length === 0 && exchange.status >= 200 && exchange.status < 300) s.verified.add(operation.operationId);
       }

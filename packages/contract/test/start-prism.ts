@@ -22,10 +22,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPrism(specFile: string, { timeoutMs = 30_000 } = {}): Promise<RunningPrism> {
+/** `prism mock <spec>`, or with `upstream`, `prism proxy <spec> <upstream> --errors`. */
+export async function startPrism(specFile: string, { timeoutMs = 30_000, upstream }: { timeoutMs?: number; upstream?: string } = {}): Promise<RunningPrism> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(PRISM, ['mock', '-h', '127.0.0.1', '-p', String(port), specFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = upstream ? ['proxy', '-h', '127.0.0.1', '-p', String(port), specFile, upstream, '--errors'] : ['mock', '-h', '127.0.0.1', '-p', String(port), specFile];
+  const child = spawn(PRISM, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

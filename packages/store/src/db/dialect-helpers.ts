@@ -150,8 +150,10 @@ export function jsonPathAsText(d: DialectSource, column: JsonSource, path: reado
 function pgExtract(column: JsonSource, path: readonly string[]): RawBuilder<StoredJson | null> {
   let expr: Expression<unknown> = source(column);
   for (const part of path) {
+    // `jsonb -> int` treats a scalar as a one-element array ('"s"'::jsonb -> 0 is "s"); SQLite
+    // says missing there, so index only into real arrays.
     expr = ARRAY_INDEX.test(part)
-      ? sql`(${expr} -> cast(${Number(part)} as integer))`
+      ? sql`(case when jsonb_typeof(${expr}) = 'array' then ${expr} -> cast(${Number(part)} as integer) end)`
       : sql`(${expr} -> cast(${part} as text))`;
   }
   return sql<StoredJson | null>`${expr}`;

@@ -7,7 +7,7 @@ import { digestMismatch, invalidRequest, isValidObjectId, objectClasses, objectK
 import type * as T from '@weft/types';
 import { jsonText, nowIso, type Db } from '../db/index.ts';
 import type { RequestContext } from '../store.ts';
-import { lockObject, setLatest } from './object-versions.ts';
+import { setLatest, withObjectLock } from './object-versions.ts';
 import { childNode, encodeValue } from './value-encoding.ts';
 
 export async function objCreate(db: Db, req: T.ObjCreateReq, ctx: RequestContext): Promise<T.ObjCreateRes> {
@@ -26,8 +26,7 @@ export async function objCreate(db: Db, req: T.ObjCreateReq, ctx: RequestContext
   const classes = objectClasses(req.obj.val);
   const kind = objectKind(req.obj.val);
 
-  await db.kysely.transaction().execute(async (trx) => {
-    await lockObject(trx, db.dialect, projectId, objectId);
+  await withObjectLock(db, projectId, objectId, async (trx) => {
     const existing = await trx
       .selectFrom('objects')
       .select(['deleted_at', 'is_latest'])

@@ -4,7 +4,7 @@ import { invalidRequest, notFound } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
 import type { RequestContext } from '../store.ts';
-import { lockObject, repointLatest } from './object-versions.ts';
+import { repointLatest, withObjectLock } from './object-versions.ts';
 import { parseVersionRef, versionCondition, type VersionRef } from './version-ref.ts';
 
 const MAX_DIGESTS = 100;
@@ -24,8 +24,7 @@ export async function objDelete(db: Db, req: T.ObjDeleteReq, _ctx: RequestContex
   }
   const refs = listed.map(parseVersionRef);
 
-  return db.kysely.transaction().execute(async (trx) => {
-    await lockObject(trx, db.dialect, req.project_id, req.object_id);
+  return withObjectLock(db, req.project_id, req.object_id, async (trx) => {
     const live: LiveVersion[] = await trx
       .selectFrom('objects')
       .select(['digest', 'version_index', 'is_latest', 'base_object_class', 'leaf_object_class'])
@@ -54,11 +53,7 @@ export async function objDelete(db: Db, req: T.ObjDeleteReq, _ctx: RequestContex
       .set({ deleted_at: nowIso(), is_latest: 0 })
       .where('project_id', '=', req.project_id)
       .where('object_id', '=', req.object_id)
-      .where(
-        'digest',
-        'in',
-        targets.map((v) => v.digest),
-      )
+      .where('digest', 'in', targets.map((v) => v.digest))
       .execute();
     if (targets.some((v) => v.is_latest === 1)) await repointLatest(trx, req.project_id, req.object_id);
 

@@ -3,13 +3,23 @@
 // Invariant kept by these writers (under the lock): exactly one live version of an object has
 // is_latest = 1 when it has any live version; deleted versions have 0.
 import { sql, type Transaction } from 'kysely';
-import type { Database, Dialect } from '../db/index.ts';
+import type { Database, Db } from '../db/index.ts';
 import { lockKey } from '../db/lock.ts';
 
-/** Serialises writers of this object's versions, across replicas, until the transaction ends. */
-export function lockObject(trx: Transaction<Database>, dialect: Dialect, projectId: string, objectId: string): Promise<void> {
-  // JSON: unambiguous whatever characters the ids contain.
-  return lockKey(trx, dialect, JSON.stringify(['objects', projectId, objectId]));
+/**
+ * Runs `work` in a transaction holding the object's lock, so writers of one object's versions
+ * are serialised across replicas; resolves once committed. READ COMMITTED whatever the server's
+ * default: each statement after the lock must see what the previous holder committed.
+ */
+export function withObjectLock<R>(db: Db, projectId: string, objectId: string, work: (trx: Transaction<Database>) => Promise<R>): Promise<R> {
+  return db.kysely
+    .transaction()
+    .setIsolationLevel('read committed')
+    .execute(async (trx) => {
+      // JSON: unambiguous whatever characters the ids contain.
+      await lockKey(trx, db.dialect, JSON.stringify(['objects', projectId, objectId]));
+      return work(trx);
+    });
 }
 
 /** Makes `digest` the latest version (it must be live). */

@@ -43,17 +43,22 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: RequestCon
     .where('digest', '=', digest)
     .executeTakeFirst();
   if (!stored) {
-    await db.kysely.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('tables')
-        .values({ project_id: projectId, digest, row_count: rowDigests.length, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
-        .returning('digest')
-        .executeTakeFirst();
-      if (!created) return; // another writer stored it meanwhile
-      let t=performance.now(); await insertRows(trx, db, projectId, encoded); console.log(db.dialect, 'rows', Math.round(performance.now()-t)); t=performance.now();
-      await insertRowList(trx, db, projectId, digest, rowDigests); console.log(db.dialect,'list', Math.round(performance.now()-t));
-    });
+    // READ COMMITTED whatever the server's default: after waiting on a concurrent insert of the
+    // same table, ON CONFLICT must see it rather than fail to serialise.
+    await db.kysely
+      .transaction()
+      .setIsolationLevel('read committed')
+      .execute(async (trx) => {
+        const created = await trx
+          .insertInto('tables')
+          .values({ project_id: projectId, digest, row_count: rowDigests.length, created_at: nowIso() })
+          .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
+          .returning('digest')
+          .executeTakeFirst();
+        if (!created) return; // another writer stored it meanwhile
+        await insertRows(trx, db, projectId, encoded);
+        await insertRowList(trx, db, projectId, digest, rowDigests);
+      });
   }
   return { digest, row_digests: rowDigests };
 }

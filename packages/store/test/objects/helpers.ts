@@ -2,6 +2,7 @@
 // the HTTP layer sends them (the parsed body plus its lossless parse), and error assertions.
 import { isWeftError, parseLossless, toPlain, type WeftError } from '@weft/core';
 import type * as T from '@weft/types';
+import { CompiledQuery, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { objectMethods } from '../../src/objects/index.ts';
@@ -49,3 +50,16 @@ export const tick = (): Promise<void> => new Promise((resolve) => setTimeout(res
 let projectCounter = 0;
 /** A project id of its own for each test: suites share one database per dialect. */
 export const newProject = (label: string): string => `test/${label}-${++projectCounter}`;
+
+/** The query plan as text; on PostgreSQL with sequential scans disabled (the test tables are tiny). */
+export async function explain(db: Db, query: CompiledQuery): Promise<string> {
+  if (db.dialect === 'sqlite') {
+    const res = await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    return res.rows.map((r) => r.detail).join('\n');
+  }
+  return db.kysely.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const res = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+    return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}

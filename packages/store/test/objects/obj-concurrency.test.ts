@@ -2,6 +2,7 @@
 // value, and no error to anyone. On PostgreSQL through two Store instances with their own pools
 // on one database, as two server replicas would be.
 import type * as T from '@weft/types';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
@@ -56,14 +57,32 @@ describeEachDialect('object writes, concurrent in one process', (getDb) => {
   concurrencyTests(() => [storeOn(getDb())]);
 });
 
-describeIfPostgres('object writes, concurrent across two Store instances (replicas)', (getUrl) => {
+/** Two Store instances with their own pools on one fresh database, as two replicas would be. */
+function replicas(getUrl: () => string, serverIsolation?: string): () => TestStore[] {
   let dbs: Db[] = [];
   beforeAll(async () => {
+    const first = await openDatabase(getUrl(), { pool: { max: 5 } });
+    await migrateToLatest(first);
+    if (serverIsolation) {
+      // Applies to connections opened from now on.
+      const name = new URL(getUrl()).pathname.slice(1);
+      await sql`alter database ${sql.id(name)} set default_transaction_isolation = ${sql.lit(serverIsolation)}`.execute(first.kysely);
+    }
+    await first.close();
     dbs = [await openDatabase(getUrl(), { pool: { max: 5 } }), await openDatabase(getUrl(), { pool: { max: 5 } })];
-    await migrateToLatest(dbs[0] as Db);
   });
   afterAll(async () => {
     await Promise.all(dbs.map((db) => db.close()));
   });
-  concurrencyTests(() => dbs.map(storeOn));
+  return () => dbs.map(storeOn);
+}
+
+describeIfPostgres('object writes, concurrent across two Store instances (replicas)', (getUrl) => {
+  concurrencyTests(replicas(getUrl));
+});
+
+// The store sets READ COMMITTED itself: under REPEATABLE READ a transaction would keep the snapshot
+// it took before waiting for the lock and miss what the previous holder committed.
+describeIfPostgres('object writes across replicas, the server defaulting to REPEATABLE READ', (getUrl) => {
+  concurrencyTests(replicas(getUrl, 'repeatable read'));
 });

@@ -1,12 +1,10 @@
 // objsQuery: every filter of ObjectVersionFilter, the sort options, paging and the include flags,
 // and that pages are served from the indexes.
 import type * as T from '@weft/types';
-import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../src/db/index.ts';
 import { objsQueryBuilder } from '../../src/objects/objs-query.ts';
 import { describeEachDialect } from '../dialects.ts';
-import { ALICE, createObj, expectWeftError, newProject, storeOn, tick, type TestStore } from './helpers.ts';
+import { ALICE, createObj, expectWeftError, explain, newProject, storeOn, tick, type TestStore } from './helpers.ts';
 
 const cls = (leaf: string, ...bases: string[]) => ({ _type: leaf, _class_name: leaf, _bases: [...bases, 'Object', 'BaseModel'] });
 const OP = { _type: 'CustomWeaveType', weave_type: { type: 'Op' }, files: {}, load_op: 'NO_LOAD_OP' };
@@ -140,16 +138,3 @@ describeEachDialect('objsQuery', (getDb) => {
     }
   });
 });
-
-/** The query plan as text; on PostgreSQL with sequential scans and full sorts discouraged (the test tables are tiny). */
-export async function explain(db: Db, query: CompiledQuery): Promise<string> {
-  if (db.dialect === 'sqlite') {
-    const res = await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-    return res.rows.map((r) => r.detail).join('\n');
-  }
-  return db.kysely.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const res = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return res.rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}

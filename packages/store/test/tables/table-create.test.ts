@@ -1,6 +1,7 @@
 // tableCreate: Weave's row and table digests, rows stored once, the ordered list kept with its
 // duplicates, and creating the same table again (also concurrently) giving the same answer.
 import type * as T from '@weft/types';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
@@ -108,12 +109,18 @@ describeEachDialect('tableCreate', (getDb) => {
   });
 });
 
+// The server defaults to REPEATABLE READ here: the store must still use READ COMMITTED, or a
+// writer that waited on the other's insert of the same table would fail to serialise.
 describeIfPostgres('tableCreate across two Store instances (replicas)', (getUrl) => {
   let dbs: Db[] = [];
   let stores: TestStore[] = [];
   beforeAll(async () => {
+    const first = await openDatabase(getUrl());
+    await migrateToLatest(first);
+    const name = new URL(getUrl()).pathname.slice(1);
+    await sql`alter database ${sql.id(name)} set default_transaction_isolation = 'repeatable read'`.execute(first.kysely);
+    await first.close();
     dbs = [await openDatabase(getUrl(), { pool: { max: 4 } }), await openDatabase(getUrl(), { pool: { max: 4 } })];
-    await migrateToLatest(dbs[0] as Db);
     stores = dbs.map(storeOn);
   });
   afterAll(async () => {
