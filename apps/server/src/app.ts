@@ -51,7 +51,7 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
       validateRequests: { allErrors: true, allowUnknownQueryParameters: false },
       validateResponses: opts.validateResponses ? { allErrors: true } : false,
       validateSecurity: false,
-      validateFormats: 'full',
+      validateFormats: true,
       ignoreUndocumented: false,
     }),
   );

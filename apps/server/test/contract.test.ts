@@ -27,6 +27,7 @@ function serverSuite(database: TestDatabase, { throughProxy = false } = {}) {
       otherEntityProject: 'globex/contract',
       ...(throughProxy
         ? {
+            behindPrismProxy: true,
             checkExchange: (exchange) => {
               const violations = exchange.headers.get('sl-violations');
               return violations ? [`${exchange.method} ${exchange.url.pathname} → sl-violations: ${violations}`] : [];

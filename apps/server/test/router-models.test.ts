@@ -67,3 +67,15 @@ describe('MODELS_FILE', () => {
     await expect(startTestServer('sqlite', { MODELS_FILE: file })).rejects.toThrow(/2\.2e-7/);
   });
 });
+
+describe('If-None-Match', () => {
+  it('answers 304 for a list containing the ETag, a weak form of it, or *; 200 otherwise', async () => {
+    const etag = (await fetch(`${server.url}/inference/router/gateway/models`)).headers.get('etag')!;
+    const status = async (value: string) =>
+      (await fetch(`${server.url}/inference/router/gateway/models`, { headers: { 'if-none-match': value } })).status;
+    expect(await status(`"old", ${etag}`)).toBe(304);
+    expect(await status(`W/${etag}`)).toBe(304);
+    expect(await status('*')).toBe(304);
+    expect(await status('"something-else"')).toBe(200);
+  });
+});

@@ -4,9 +4,10 @@
  * Parses every non-blank line of `text` as JSON. The caller names the type of the lines (the
  * schema says which); nothing is validated here.
  */
-export function parseJsonLines<T = unknown>(text: string): T[] {
+export function parseJsonLines<T = unknown>(text: string | undefined): T[] {
   const values: T[] = [];
-  const lines = text.split('\n');
+  // openapi-fetch gives no text at all for `Content-Length: 0`: an empty stream has no lines.
+  const lines = (text ?? '').split('\n');
   for (const [index, raw] of lines.entries()) {
     const line = raw.trim(); // also drops the \r of CRLF line ends
     if (line === '') continue;

@@ -97,3 +97,14 @@ describe('files', () => {
     expect(await server.only().json()).toEqual({ project_id, digest: 'd' });
   });
 });
+
+describe("an empty JSON Lines answer", () => {
+  test("is an empty list, also when sent with Content-Length: 0 (as proxies do)", async () => {
+    const client = createClient({
+      baseUrl: 'http://weft.test',
+      fetch: async () => new Response('', { status: 200, headers: { 'Content-Type': 'application/jsonl', 'Content-Length': '0' } }),
+    });
+    expect(await client.annotationQueuesQuery({ project_id: 'acme/p' })).toEqual([]);
+    expect(await client.callsStreamQuery({ project_id: 'acme/p' })).toEqual([]);
+  });
+});

@@ -24,6 +24,11 @@ export interface ContractTarget {
    * behind `prism proxy --errors`. Returns problems; an empty list means the answer is fine.
    */
   checkExchange?: (exchange: Exchange) => string[];
+  /**
+   * The server is reached through `prism proxy`, which answers requests without credentials of
+   * the operation's scheme itself (even with request validation off); those checks are skipped.
+   */
+  behindPrismProxy?: boolean;
 }
 
 export const resolveBaseUrl = (target: ContractTarget): string =>

@@ -6,6 +6,7 @@ import { annotationQueueMethods } from './annotation-queues/index.ts';
 import { callMethods } from './calls/index.ts';
 import { modelMethods } from './models/index.ts';
 import { objectMethods } from './objects/index.ts';
+import { translateDatabaseErrors } from './database-errors.ts';
 import type { Store } from './store.ts';
 import { tableMethods } from './tables/index.ts';
 
@@ -16,7 +17,7 @@ export interface StoreOptions {
 }
 
 export function createStore(opts: StoreOptions): Store {
-  return {
+  return translateDatabaseErrors<Store>({
     ...objectMethods(opts),
     ...tableMethods(opts),
     ...callMethods(opts),
@@ -31,5 +32,5 @@ export function createStore(opts: StoreOptions): Store {
       }
     },
     close: () => opts.db.close(),
-  };
+  });
 }

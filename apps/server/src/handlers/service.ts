@@ -1,3 +1,4 @@
+import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import type { Deps, Handlers } from './handler.ts';
 
 export function serviceHandlers({ store, catalogue, version }: Deps): Handlers {
@@ -12,7 +13,7 @@ export function serviceHandlers({ store, catalogue, version }: Deps): Handlers {
     async routerModelsList(req, res) {
       // The catalogue is immutable while the server runs: body and ETag are computed once at start.
       res.set('ETag', catalogue.etag).set('Cache-Control', 'public, max-age=60, must-revalidate');
-      if (req.fresh) {
+      if (matchesIfNoneMatch(req.headers['if-none-match'], catalogue.etag)) {
         res.status(304).end();
         return;
       }

@@ -34,11 +34,15 @@ function typeName(item: ValidatorItem): string {
   return code;
 }
 
+const LOCATIONS: Record<string, string> = { params: 'path', headers: 'header', query: 'query', body: 'body' };
+
 function location(path: string | undefined, message: string | undefined): string[] {
   const parts = (path ?? '').split('/').filter(Boolean);
   // The validator reports a missing property at its parent; name the property itself, as FastAPI does.
   const missing = /must have required property '([^']+)'/.exec(message ?? '');
   if (missing && parts[parts.length - 1] !== missing[1]) parts.push(missing[1]!);
+  // The validator says `params`/`headers`; the seed's body (after FastAPI) says `path`/`header`.
+  if (parts[0] !== undefined) parts[0] = LOCATIONS[parts[0]] ?? parts[0];
   return parts.map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 

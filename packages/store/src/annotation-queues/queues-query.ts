@@ -8,7 +8,7 @@ const SORTABLE = new Set(['id', 'name', 'created_at', 'updated_at'] as const);
 type SortColumn = 'id' | 'name' | 'created_at' | 'updated_at';
 const isSortable = (field: string): field is SortColumn => SORTABLE.has(field as SortColumn);
 
-/** No LIMIT is not a LIMIT in SQLite when there is an OFFSET; this one code path serves both. */
+/** SQLite takes OFFSET only after a LIMIT: an offset without a limit gets this one, in both databases. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 export async function queryQueues(db: Db, req: T.AnnotationQueuesQueryReq): Promise<T.AnnotationQueueSchema[]> {

@@ -180,7 +180,7 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
 function afterRow(eb: Eb, keys: readonly SortKey[], row: StartedRow): Expression<SqlBool> {
   const alternatives: Expression<SqlBool>[] = keys.map((key, i) => {
     const equalBefore = keys.slice(0, i).map((k) => eb(`calls.${k.keyset as KeysetColumn}`, '=', row[k.keyset as KeysetColumn]));
-    const beyond = eb(`calls.${key.keyset as KeysetColumn}`, key.direction === 'asc' ? '>=' : '<', row[key.keyset as KeysetColumn]);
+    const beyond = eb(`calls.${key.keyset as KeysetColumn}`, key.direction === 'asc' ? '>' : '<', row[key.keyset as KeysetColumn]);
     return eb.and([...equalBefore, beyond]);
   });
   return eb.or(alternatives);

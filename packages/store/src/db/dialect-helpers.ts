@@ -10,6 +10,7 @@
 // PostgreSQL on ascending order, so always say nullsFirst()/nullsLast(); and SQLite's LIKE ignores
 // ASCII case (use textContains). Upserts (onConflict … doNothing / doUpdateSet with `excluded`),
 // RETURNING and transactions work the same through Kysely in both.
+import { invalidRequest } from '@weft/core';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './connect.ts';
 import type { StoredJson } from './schema.ts';
@@ -35,12 +36,19 @@ export function jsonParam(d: DialectSource, value: unknown): RawBuilder<StoredJs
   return jsonText(d, text);
 }
 
+// A JSON `\u0000` escape not itself preceded by an odd number of backslashes.
+const NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
+
 /**
  * Binds JSON that is already text. Malformed text is rejected by the column in both databases
  * (jsonb parsing; a json_valid CHECK in SQLite). PostgreSQL's jsonb also rejects \u0000 in
  * strings and normalises the value: key order, duplicate keys and number spelling (1e2 → 100).
  */
 export function jsonText(d: DialectSource, text: string): RawBuilder<StoredJson> {
+  // PostgreSQL's jsonb cannot hold U+0000; refuse it on both databases so they behave alike.
+  if (text.includes('\\u0000') && NUL_ESCAPE.test(text)) {
+    throw invalidRequest('A string contains U+0000, which cannot be stored');
+  }
   return dialectOf(d) === 'postgres' ? sql<StoredJson>`cast(${text} as jsonb)` : sql<StoredJson>`${text}`;
 }
 
@@ -235,4 +243,15 @@ export function toIsoDatetime(value: Date | string | number): string {
   const iso = Number.isNaN(date.getTime()) ? '' : date.toISOString();
   if (iso.length !== 24) throw new RangeError(`Not a storable datetime: ${String(value)}`);
   return iso;
+}
+
+/**
+ * Byte length of a JSON column's compact text (PostgreSQL minified with PG_MINIFY_RE, so it
+ * measures the text SQLite stores); 0 for SQL NULL. Known difference: jsonb respells some
+ * numbers (1e2 → 100).
+ */
+export function jsonByteLength(d: DialectSource, column: Expression<unknown>): RawBuilder<number> {
+  return dialectOf(d) === 'postgres'
+    ? sql<number>`coalesce(octet_length(regexp_replace(cast(${column} as text), ${PG_MINIFY_RE}, ${'\\1\\2'}, 'g')), 0)`
+    : sql<number>`coalesce(length(cast(${column} as blob)), 0)`;
 }

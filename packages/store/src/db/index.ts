@@ -14,6 +14,7 @@ export {
   jsonPathType,
   jsonPathAsNumber,
   jsonPathAsText,
+  jsonByteLength,
   textContains,
   maxBindParameters,
   nowIso,

@@ -53,7 +53,11 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
     application_name: 'weft',
     types: typeParsers,
   });
-  pool.on('error', opts.onPoolError);
+  let closing: Promise<void> | undefined;
+  // Once closing, a dropped idle socket is expected (e.g. a test dropping its database): not news.
+  pool.on('error', (err) => {
+    if (!closing) opts.onPoolError(err);
+  });
 
   // Fail at startup, not on the first request, when the server is unreachable or rejects us.
   try {
@@ -67,7 +71,6 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
   }
 
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  let closing: Promise<void> | undefined;
   return {
     kysely,
     dialect: 'postgres',

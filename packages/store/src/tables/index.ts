@@ -1,12 +1,20 @@
 // The table operations of the store: immutable, content-addressed lists of rows.
-import type { StoreOptions } from '../create-store.ts';
+import type { Db } from '../db/index.ts';
 import type { Store } from '../store.ts';
+import { DEFAULT_SORT_CACHE, type SortCacheOptions } from './sort-order-cache.ts';
 import { tableCreate } from './table-create.ts';
 import { tableQuery } from './table-query.ts';
 
-export function tableMethods({ db }: Pick<StoreOptions, 'db'>): Pick<Store, 'tableCreate' | 'tableQuery'> {
+export interface TableMethodOptions {
+  db: Db;
+  /** When sorted pages come from a cached order; tests lower the thresholds. */
+  sortCache?: Partial<SortCacheOptions>;
+}
+
+export function tableMethods({ db, sortCache }: TableMethodOptions): Pick<Store, 'tableCreate' | 'tableQuery'> {
+  const cache: SortCacheOptions = { ...DEFAULT_SORT_CACHE, ...sortCache };
   return {
     tableCreate: (req, ctx) => tableCreate(db, req, ctx),
-    tableQuery: (req, ctx) => tableQuery(db, req, ctx),
+    tableQuery: (req, ctx) => tableQuery(db, req, ctx, cache),
   };
 }

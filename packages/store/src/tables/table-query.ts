@@ -5,28 +5,18 @@
 // row_index): `row_index >= offset ORDER BY row_index LIMIT limit`, so its cost grows with the
 // page, never with the offset or the table.
 //
-// Sort keys follow Weave's production (ClickHouse) order for each item:
-//   1. rows where the path exists and is not JSON null first, in both directions;
-//   2. the value as a float (numbers and numeric strings such as "10") in the requested direction,
-//      values without one after all numbers;
-//   3. the value as text (objects and arrays as minified JSON) in the requested direction;
-// then the table position, ascending. NULL placement is spelled out, as the two databases differ.
+// Sorted and unfiltered, pages past the first come from the table's cached order (see
+// sort-order-cache.ts), a range read on its position; the first page, filtered queries and small
+// tables are sorted directly, in the order described in table-sort-sql.ts.
 import { invalidRequest } from '@weft/core';
 import type * as T from '@weft/types';
-import { sql, type SelectQueryBuilder } from 'kysely';
-import {
-  jsonPathAsNumber,
-  jsonPathAsText,
-  jsonPathType,
-  maxBindParameters,
-  readJson,
-  type Database,
-  type Db,
-  type StoredJson,
-} from '../db/index.ts';
+import type { SelectQueryBuilder } from 'kysely';
+import { maxBindParameters, readJson, type Database, type Db, type StoredJson } from '../db/index.ts';
 import { checkPaging } from '../objects/paging.ts';
 import type { RequestContext } from '../store.ts';
-import { parseTableSort } from './table-sort.ts';
+import { DEFAULT_SORT_CACHE, sortedPageFromCache, type SortCacheOptions, type TableRowOut } from './sort-order-cache.ts';
+import { sortOrderItems } from './table-sort-sql.ts';
+import { parseTableSort, type TableSortKey } from './table-sort.ts';
 
 type RowQuery = SelectQueryBuilder<
   Database & { tr: Database['table_rows']; r: Database['rows'] },
@@ -34,26 +24,54 @@ type RowQuery = SelectQueryBuilder<
   { row_index: number; row_digest: string; val: StoredJson }
 >;
 
-export async function tableQuery(db: Db, req: T.TableQueryReq, _ctx: RequestContext): Promise<T.TableQueryRes> {
-  const query = tableQueryBuilder(db, req);
-  if (query === null) return { rows: [] };
-  const rows = await query.execute();
+interface Plan {
+  sortKeys: TableSortKey[];
+  limit: number | undefined;
+  offset: number;
+  /** Distinct row digests to keep; empty = all rows. */
+  only: string[];
+}
+
+export async function tableQuery(
+  db: Db,
+  req: T.TableQueryReq,
+  _ctx: RequestContext,
+  sortCache: SortCacheOptions = DEFAULT_SORT_CACHE,
+): Promise<T.TableQueryRes> {
+  const plan = planQuery(db, req);
+  if (plan.limit === 0) return { rows: [] };
+  let rows: TableRowOut[] | null = null;
+  if (plan.sortKeys.length > 0 && plan.only.length === 0) {
+    rows = await sortedPageFromCache(
+      db,
+      { projectId: req.project_id, tableDigest: req.digest, keys: plan.sortKeys, offset: plan.offset, limit: plan.limit },
+      sortCache,
+    );
+  }
+  rows ??= await directQuery(db, req, plan).execute();
   return {
     rows: rows.map((r) => ({ digest: r.row_digest, val: readJson(db, r.val), original_index: r.row_index })),
   };
 }
 
-/** The SELECT for a request, or null when it asks for no rows. Exported so tests can inspect its plan. */
+/** The direct SELECT for a request, or null when it asks for no rows. Exported so tests can inspect its plan. */
 export function tableQueryBuilder(db: Db, req: T.TableQueryReq): RowQuery | null {
-  // Validated before anything else, so a bad request fails whether or not the table exists.
+  const plan = planQuery(db, req);
+  return plan.limit === 0 ? null : directQuery(db, req, plan);
+}
+
+// Validated before anything else, so a bad request fails whether or not the table exists.
+function planQuery(db: Db, req: T.TableQueryReq): Plan {
   const sortKeys = parseTableSort(req.sort_by);
   const { limit, offset } = checkPaging(req.limit, req.offset);
   // An empty list, like none, is no filter (Weave tests `if filter.row_digests`).
   const only = [...new Set(req.filter?.row_digests ?? [])];
   const maxDigests = maxBindParameters(db) - 16;
   if (only.length > maxDigests) throw invalidRequest(`filter.row_digests lists ${only.length} digests; at most ${maxDigests} are supported`);
-  if (limit === 0) return null;
+  return { sortKeys, limit, offset, only };
+}
 
+function directQuery(db: Db, req: T.TableQueryReq, { sortKeys, limit, offset, only }: Plan): RowQuery {
   let q: RowQuery = db.kysely
     .selectFrom('table_rows as tr')
     .innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 'tr.project_id').onRef('r.digest', '=', 'tr.row_digest'))
@@ -69,14 +87,7 @@ export function tableQueryBuilder(db: Db, req: T.TableQueryReq): RowQuery | null
     return limit === undefined ? q : q.limit(limit);
   }
 
-  for (const { path, direction } of sortKeys) {
-    const type = jsonPathType(db, 'r.val', path);
-    q = q
-      .orderBy(sql`(case when ${type} is null or ${type} = 'null' then 1 else 0 end)`)
-      .orderBy(jsonPathAsNumber(db, 'r.val', path), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-      .orderBy(jsonPathAsText(db, 'r.val', path), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-  }
-  q = q.orderBy('tr.row_index');
+  for (const item of sortOrderItems(db, sortKeys)) q = q.orderBy(item);
   if (limit !== undefined) q = q.limit(limit);
   // SQLite has no OFFSET without LIMIT; a limit no table reaches means none.
   if (offset > 0) q = (limit === undefined ? q.limit(Number.MAX_SAFE_INTEGER) : q).offset(offset);

@@ -1,0 +1,15 @@
+import { evalRow } from '/work/main/bench/src/fixtures/eval-rows.ts';
+import { createStore, openDatabase, migrateToLatest } from '@weft/store';
+import { loadCatalogue } from '@weft/core';
+const n = Number(process.argv[2]);
+const url = process.argv[3];
+let t = performance.now();
+const rows = Array.from({ length: n }, (_, i) => evalRow(i));
+console.log('gen', performance.now() - t, 'bytes/row', JSON.stringify(rows[1]).length, JSON.stringify(rows[1]));
+const db = await openDatabase(url);
+await migrateToLatest(db);
+const store = createStore({ db, catalogue: await loadCatalogue(undefined) });
+t = performance.now();
+const res = await store.tableCreate({ table: { project_id: 'b/p', rows: rows as never } }, { user: 'x' });
+console.log('create', performance.now() - t, res.digest, process.memoryUsage().rss / 1e6);
+await db.close();
