@@ -4,6 +4,8 @@ import type { Catalogue } from '@weft/core';
 import type { Db } from './db/index.ts';
 import { annotationQueueMethods } from './annotation-queues/index.ts';
 import { callMethods } from './calls/index.ts';
+import { feedbackMethods } from './feedback/index.ts';
+import { fileMethods } from './files/index.ts';
 import { modelMethods } from './models/index.ts';
 import { objectMethods } from './objects/index.ts';
 import { translateDatabaseErrors } from './database-errors.ts';
@@ -23,6 +25,8 @@ export function createStore(opts: StoreOptions): Store {
     ...callMethods(opts),
     ...annotationQueueMethods(opts),
     ...modelMethods(opts),
+    ...fileMethods(opts),
+    ...feedbackMethods(opts),
     async health() {
       try {
         await opts.db.ping();

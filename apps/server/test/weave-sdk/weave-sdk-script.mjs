@@ -71,6 +71,7 @@ const byOp = (name) => calls.find((c) => c.op_name.includes(`/op/${name}:`));
 const roots = (await client.getCalls({ trace_roots_only: true })).map((c) => c.id);
 const answerCall = byOp('answer');
 const single = summarize(await client.getCall(answerCall.id));
+const unknown = await client.getCalls({ call_ids: ['no-such-call'] }); // an empty JSON Lines answer
 
 await client.updateCall(answerCall.id, 'Renamed answer');
 const scorer = byOp('correctness');
@@ -93,6 +94,7 @@ console.log(`WEFT_E2E_RESULT ${JSON.stringify({
   calls,
   roots,
   single,
+  unknownCount: unknown.length,
   feedbackId,
 })}`);
 

@@ -32,6 +32,7 @@ interface SdkResult {
   calls: SdkCall[];
   roots: string[];
   single: SdkCall;
+  unknownCount: number;
   feedbackId: string;
 }
 
@@ -115,6 +116,7 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
     expect([...sdk().roots].sort()).toEqual(sdk().calls.filter((c) => !c.parent_id).map((c) => c.id).sort());
     expect(sdk().roots).not.toContain(callOf('add').id);
     expect(sdk().single).toEqual(callOf('answer'));
+    expect(sdk().unknownCount).toBe(0);
   });
 
   it('lists the ops and object versions with kind, classes, version_index and is_latest (objs/query)', async () => {

@@ -82,6 +82,12 @@ export async function sortedPageFromCache(db: Db, req: SortedPageRequest, opts: 
 }
 
 function readPage(k: Kysely<CacheDb>, req: SortedPageRequest, sortKey: string): Promise<TableRowOut[]> {
+  return cachedPageQuery(k, req, sortKey).execute();
+}
+
+/** A page of a cached order: a range of its primary key, then one lookup per row. Exported for plan tests. */
+export function cachedPageQuery(db: Db | Kysely<CacheDb>, req: SortedPageRequest, sortKey = sortKeyOf(req.keys)) {
+  const k = 'kysely' in db ? db.kysely.withTables<{ table_sort_orders: TableSortOrdersTable }>() : db;
   let q = k
     .selectFrom('table_sort_orders as so')
     .innerJoin('table_rows as tr', (join) =>
@@ -95,7 +101,7 @@ function readPage(k: Kysely<CacheDb>, req: SortedPageRequest, sortKey: string): 
     .where('so.position', '>=', req.offset)
     .orderBy('so.position');
   if (req.limit !== undefined) q = q.limit(req.limit);
-  return q.execute();
+  return q;
 }
 
 /** Fills the order once; a concurrent builder of the same order waits, then finds it done. */

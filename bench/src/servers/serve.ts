@@ -1,0 +1,40 @@
+// Child-process entry of every server the bench measures, so each has a core and an RSS of its
+// own: `weft` (startServer with loadConfig, configured by the environment as in production),
+// `http` and `express` (the baselines, answering the JSON in BENCH_CONSTANT_FILE). Prints one
+// line `{"url": …}` on stdout once listening; SIGTERM stops it.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '@weft/server/src/config.ts';
+import { startServer } from '@weft/server/src/server.ts';
+import { bareExpressServer, bareHttpServer } from './bare.ts';
+
+async function main(kind: string | undefined): Promise<void> {
+  if (kind === 'weft') {
+    const server = await startServer(loadConfig(process.env));
+    announce(server.url, () => server.close());
+    return;
+  }
+  if (kind !== 'http' && kind !== 'express') throw new Error(`unknown server kind ${kind}`);
+  const body = readFileSync(process.env.BENCH_CONSTANT_FILE ?? '', 'utf8');
+  const server: Server = kind === 'http' ? bareHttpServer(body) : bareExpressServer(body);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  announce(`http://127.0.0.1:${port}`, async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+}
+
+function announce(url: string, close: () => Promise<void>): void {
+  process.stdout.write(`${JSON.stringify({ url })}\n`);
+  process.once('SIGTERM', () => {
+    void close().finally(() => process.exit(0));
+  });
+}
+
+main(process.argv[2]).catch((err: unknown) => {
+  process.stderr.write(`bench server: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
