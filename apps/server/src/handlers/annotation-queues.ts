@@ -3,18 +3,18 @@ import type { Request } from 'express';
 import { writeJsonLines } from '../http/json-lines.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
+import { projectScoped } from './project-scoped.ts';
 
 function queueKey(req: Request) {
   return { project_id: String(req.query.project_id), queue_id: String(req.params.queue_id) };
 }
 
-export function annotationQueueHandlers({ store, auth }: Deps): Handlers {
+export function annotationQueueHandlers(deps: Deps): Handlers {
+  const { store, auth } = deps;
   return {
-    async annotationQueueCreate(req, res) {
-      const body = req.body as AnnotationQueueCreateReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.annotationQueueCreate(body, contextOf(req)));
-    },
+    annotationQueueCreate: projectScoped<AnnotationQueueCreateReq, unknown>(deps, (b) => b.project_id, (b, ctx) =>
+      store.annotationQueueCreate(b, ctx),
+    ),
     async annotationQueuesQuery(req, res) {
       const body = req.body as AnnotationQueuesQueryReq;
       requireProject(auth, req, body.project_id);
@@ -25,11 +25,9 @@ export function annotationQueueHandlers({ store, auth }: Deps): Handlers {
       requireProject(auth, req, key.project_id);
       res.json(await store.annotationQueueRead(key, contextOf(req)));
     },
-    async annotationQueueUpdate(req, res) {
-      const body = req.body as AnnotationQueueUpdateReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.annotationQueueUpdate({ ...body, queue_id: String(req.params.queue_id) }, contextOf(req)));
-    },
+    annotationQueueUpdate: projectScoped<AnnotationQueueUpdateReq, unknown>(deps, (b) => b.project_id, (b, ctx, req) =>
+      store.annotationQueueUpdate({ ...b, queue_id: String(req.params.queue_id) }, ctx),
+    ),
     async annotationQueueDelete(req, res) {
       const key = queueKey(req);
       requireProject(auth, req, key.project_id);

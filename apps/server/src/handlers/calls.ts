@@ -2,19 +2,15 @@ import type { CallEndReq, CallReadReq, CallsStreamQueryReq, CallStartReq, CallUp
 import { writeJsonLines } from '../http/json-lines.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
+import { projectScoped } from './project-scoped.ts';
 
-export function callHandlers({ store, auth }: Deps): Handlers {
+export function callHandlers(deps: Deps): Handlers {
+  const { store, auth } = deps;
   return {
-    async callStart(req, res) {
-      const body = req.body as CallStartReq;
-      requireProject(auth, req, body.start.project_id);
-      res.json(await store.callStart(body, contextOf(req)));
-    },
-    async callEnd(req, res) {
-      const body = req.body as CallEndReq;
-      requireProject(auth, req, body.end.project_id);
-      res.json(await store.callEnd(body, contextOf(req)));
-    },
+    callStart: projectScoped<CallStartReq, unknown>(deps, (b) => b.start.project_id, (b, ctx) => store.callStart(b, ctx)),
+    callEnd: projectScoped<CallEndReq, unknown>(deps, (b) => b.end.project_id, (b, ctx) => store.callEnd(b, ctx)),
+    callRead: projectScoped<CallReadReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.callRead(b, ctx)),
+    callUpdate: projectScoped<CallUpdateReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.callUpdate(b, ctx)),
     async callUpsertBatch(req, res) {
       const body = req.body as CallUpsertBatchReq;
       // Every item names its own project: all of them must be the caller's before anything is written.
@@ -22,16 +18,6 @@ export function callHandlers({ store, auth }: Deps): Handlers {
         requireProject(auth, req, item.mode === 'start' ? item.req.start.project_id : item.req.end.project_id);
       }
       res.json(await store.callUpsertBatch(body, contextOf(req)));
-    },
-    async callRead(req, res) {
-      const body = req.body as CallReadReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.callRead(body, contextOf(req)));
-    },
-    async callUpdate(req, res) {
-      const body = req.body as CallUpdateReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.callUpdate(body, contextOf(req)));
     },
     async callsStreamQuery(req, res) {
       const body = req.body as CallsStreamQueryReq;

@@ -1,13 +1,9 @@
 import type { FeedbackCreateReq } from '@weft/types';
-import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
+import { projectScoped } from './project-scoped.ts';
 
-export function feedbackHandlers({ store, auth }: Deps): Handlers {
+export function feedbackHandlers(deps: Deps): Handlers {
   return {
-    async feedbackCreate(req, res) {
-      const body = req.body as FeedbackCreateReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.feedbackCreate(body, contextOf(req)));
-    },
+    feedbackCreate: projectScoped<FeedbackCreateReq, unknown>(deps, (b) => b.project_id, (b, ctx) => deps.store.feedbackCreate(b, ctx)),
   };
 }

@@ -1,28 +1,14 @@
 import type { ObjCreateReq, ObjDeleteReq, ObjReadReq, ObjsQueryReq } from '@weft/types';
-import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
+import { projectScoped } from './project-scoped.ts';
 
-export function objectHandlers({ store, auth }: Deps): Handlers {
+export function objectHandlers(deps: Deps): Handlers {
+  const { store } = deps;
   return {
-    async objCreate(req, res) {
-      const body = req.body as ObjCreateReq;
-      requireProject(auth, req, body.obj.project_id);
-      res.json(await store.objCreate(body, contextOf(req, { lossless: true })));
-    },
-    async objRead(req, res) {
-      const body = req.body as ObjReadReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.objRead(body, contextOf(req)));
-    },
-    async objDelete(req, res) {
-      const body = req.body as ObjDeleteReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.objDelete(body, contextOf(req)));
-    },
-    async objsQuery(req, res) {
-      const body = req.body as ObjsQueryReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.objsQuery(body, contextOf(req)));
-    },
+    // Digests are computed from the body's exact number lexemes (1.0 ≠ 1), hence lossless.
+    objCreate: projectScoped<ObjCreateReq, unknown>(deps, (b) => b.obj.project_id, (b, ctx) => store.objCreate(b, ctx), { lossless: true }),
+    objRead: projectScoped<ObjReadReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.objRead(b, ctx)),
+    objDelete: projectScoped<ObjDeleteReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.objDelete(b, ctx)),
+    objsQuery: projectScoped<ObjsQueryReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.objsQuery(b, ctx)),
   };
 }

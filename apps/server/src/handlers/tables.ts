@@ -1,18 +1,12 @@
 import type { TableCreateReq, TableQueryReq } from '@weft/types';
-import { contextOf, requireProject } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
+import { projectScoped } from './project-scoped.ts';
 
-export function tableHandlers({ store, auth }: Deps): Handlers {
+export function tableHandlers(deps: Deps): Handlers {
+  const { store } = deps;
   return {
-    async tableCreate(req, res) {
-      const body = req.body as TableCreateReq;
-      requireProject(auth, req, body.table.project_id);
-      res.json(await store.tableCreate(body, contextOf(req, { lossless: true })));
-    },
-    async tableQuery(req, res) {
-      const body = req.body as TableQueryReq;
-      requireProject(auth, req, body.project_id);
-      res.json(await store.tableQuery(body, contextOf(req)));
-    },
+    // Row digests are computed from the body's exact number lexemes (1.0 ≠ 1), hence lossless.
+    tableCreate: projectScoped<TableCreateReq, unknown>(deps, (b) => b.table.project_id, (b, ctx) => store.tableCreate(b, ctx), { lossless: true }),
+    tableQuery: projectScoped<TableQueryReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.tableQuery(b, ctx)),
   };
 }

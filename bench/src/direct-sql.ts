@@ -1,0 +1,58 @@
+// "The same SQL run directly on the database": the statements the store runs for a request,
+// captured as compiled (text and parameters) through a Kysely plugin, then timed on a plain
+// driver connection of the bench process: better-sqlite3 on the same file, or a pg client.
+import { loadCatalogue } from '@weft/core';
+import { createStore, type Db, type Store } from '@weft/store';
+import BetterSqlite3 from 'better-sqlite3';
+import type { CompiledQuery, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import pg from 'pg';
+
+class CaptureQueries implements KyselyPlugin {
+  readonly seen: PluginTransformQueryArgs[] = [];
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.seen.push(args);
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+/** The statements `run` makes the store execute, in order. */
+export async function captureQueries(db: Db, run: (store: Store) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const plugin = new CaptureQueries();
+  const kysely = db.kysely.withPlugin(plugin);
+  await run(createStore({ db: { ...db, kysely }, catalogue: await loadCatalogue(undefined) }));
+  return plugin.seen.map(({ node, queryId }) => kysely.getExecutor().compileQuery(node, queryId));
+}
+
+/** A plain connection that runs compiled statements and returns their rows. */
+export interface DirectConnection {
+  run(query: CompiledQuery): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+export async function openDirect(databaseUrl: string): Promise<DirectConnection> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const sqlite = new BetterSqlite3(databaseUrl.slice('sqlite:'.length), { readonly: true });
+    const statements = new Map<string, BetterSqlite3.Statement>();
+    return {
+      // Prepared once per text, as a server keeping its statements would.
+      run: (query) => {
+        let stmt = statements.get(query.sql);
+        if (!stmt) statements.set(query.sql, (stmt = sqlite.prepare(query.sql)));
+        return Promise.resolve(stmt.all(...(query.parameters as unknown[])));
+      },
+      close: () => {
+        sqlite.close();
+        return Promise.resolve();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    run: async (query) => (await client.query(query.sql, query.parameters as unknown[])).rows,
+    close: () => client.end(),
+  };
+}
