@@ -57,11 +57,13 @@ export interface LoopOptions {
   minCount: number;
   /** …but never more than this many. */
   maxCount: number;
+  /** One unmeasured call first (default true; off for operations that take seconds). */
+  warmup?: boolean;
 }
 
-/** Runs `op` back to back (after one unmeasured call) and reports the mean. */
+/** Runs `op` back to back and reports the mean. */
 export async function measureLoop(op: () => unknown, opts: LoopOptions): Promise<Figure> {
-  await op();
+  if (opts.warmup !== false) await op();
   let count = 0;
   const started = performance.now();
   let elapsed = 0;

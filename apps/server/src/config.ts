@@ -1,5 +1,6 @@
 // Configuration from the environment, read once at start. Every problem is reported at once and
 // the server refuses to start: a typo in PORT must not become a server on the wrong port.
+import { isAbsolute, resolve } from 'node:path';
 
 export interface Config {
   port: number;
@@ -31,8 +32,23 @@ export function parseByteSize(text: string): number | undefined {
   return bytes > 0 ? bytes : undefined;
 }
 
+/**
+ * Relative paths mean the directory the user ran the command in: the root scripts pass it as
+ * WEFT_CWD, because turbo and pnpm run the server from apps/server.
+ */
+function pathResolver(env: NodeJS.ProcessEnv): (path: string) => string {
+  const base = env.WEFT_CWD || process.cwd();
+  return (path) => (isAbsolute(path) ? path : resolve(base, path));
+}
+
+function resolveDatabaseUrl(url: string | undefined, abs: (path: string) => string): string | undefined {
+  if (!url?.startsWith('sqlite:') || url === 'sqlite::memory:') return url;
+  return `sqlite:${abs(url.slice('sqlite:'.length))}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
+  const abs = pathResolver(env);
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     problems.push(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
@@ -59,10 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    databaseUrl,
-    dataDir: env.DATA_DIR || './data',
-    authFile: env.AUTH_FILE || undefined,
-    modelsFile: env.MODELS_FILE || undefined,
+    databaseUrl: resolveDatabaseUrl(databaseUrl, abs),
+    dataDir: abs(env.DATA_DIR || './data'),
+    authFile: env.AUTH_FILE ? abs(env.AUTH_FILE) : undefined,
+    modelsFile: env.MODELS_FILE ? abs(env.MODELS_FILE) : undefined,
     logLevel: logLevel as Config['logLevel'],
     bodyLimit,
     logBodyLimit,

@@ -1,6 +1,7 @@
 // Wires config → database → store → app and listens. Used by main.ts and by tests, which start a
 // real server on port 0 with a fresh database.
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { loadCatalogue } from '@weft/core';
@@ -38,7 +39,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     if (local.newKey) {
       // Printed once, to stdout and not through the logger, so it never lands in log storage.
       process.stdout.write(
-        `\nWeft created a local API key (stored hashed in ${config.dataDir}/auth.yaml; it is not shown again):\n\n    ${local.newKey}\n\n` +
+        `\nWeft created a local API key (stored hashed in ${resolve(config.dataDir, 'auth.yaml')}; it is not shown again):\n\n    ${local.newKey}\n\n` +
           `Use it as the password of HTTP Basic auth (any username) or as a Bearer token.\n\n`,
       );
     }

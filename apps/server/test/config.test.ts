@@ -1,10 +1,11 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseByteSize } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, dataDir: './data', bodyLimit: 32 * 1024 ** 2 });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, dataDir: resolve('data'), bodyLimit: 32 * 1024 ** 2 });
     expect(c.logBodyLimit).toBeGreaterThanOrEqual(64 * 1024 ** 2);
   });
 
@@ -17,6 +18,17 @@ describe('loadConfig', () => {
       const message = (err as Error).message;
       for (const name of ['PORT', 'LOG_LEVEL', 'BODY_LIMIT', 'DATABASE_URL']) expect(message).toContain(name);
     }
+  });
+
+  it('resolves relative paths against the directory the command ran in (WEFT_CWD)', () => {
+    const c = loadConfig({ WEFT_CWD: '/srv/weft', DATA_DIR: 'state', AUTH_FILE: 'auth.yaml', MODELS_FILE: '/etc/weft/models.json', DATABASE_URL: 'sqlite:db/weft.sqlite' });
+    expect(c).toMatchObject({
+      dataDir: '/srv/weft/state',
+      authFile: '/srv/weft/auth.yaml',
+      modelsFile: '/etc/weft/models.json',
+      databaseUrl: 'sqlite:/srv/weft/db/weft.sqlite',
+    });
+    expect(loadConfig({ WEFT_CWD: '/srv/weft', DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
   });
 
   it('parses sizes', () => {

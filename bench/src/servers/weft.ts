@@ -13,6 +13,8 @@ export interface Credentials {
   authFile: string;
   /** Headers of every request: Basic auth as the Weave SDK sends it, JSON body. */
   headers: Record<string, string>;
+  /** The same key as a Bearer token, as ART sends it. */
+  bearerHeaders: Record<string, string>;
 }
 
 export function writeCredentials(dir: string): Credentials {
@@ -22,6 +24,7 @@ export function writeCredentials(dir: string): Credentials {
   return {
     authFile,
     headers: { authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}`, 'content-type': 'application/json' },
+    bearerHeaders: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
   };
 }
 

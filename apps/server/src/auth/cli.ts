@@ -3,6 +3,7 @@
  * arguments after `keys` (a leading `keys` is tolerated too) and exits with
  * the returned code. Output goes through `io` so tests need no subprocess.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { addApiKey } from './add-key-command.ts';
 
@@ -62,7 +63,9 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
 
   let result;
   try {
-    result = addApiKey({ file: values.file, username: values.user, entities: values.entity ?? [] });
+    // Relative to where the user ran the command (the root scripts pass it as WEFT_CWD).
+    const file = resolve(process.env.WEFT_CWD || process.cwd(), values.file);
+    result = addApiKey({ file, username: values.user, entities: values.entity ?? [] });
   } catch (err) {
     io.stderr.write(`Error: ${(err as Error).message}\n`);
     return 1;

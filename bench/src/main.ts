@@ -1,0 +1,119 @@
+// `pnpm bench`: seeds (or reuses a verified seed), runs the six scenarios against Weft and their
+// baselines on the database of DATABASE_URL (PostgreSQL) or SQLite, and writes BENCHMARKS.md and
+// bench/results/latest.json. BENCH_QUICK=1 shrinks everything for a smoke run; BENCH_ONLY=a,b
+// runs some scenarios and writes their figures to bench/results/partial.json only.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@weft/store';
+import { sql } from 'kysely';
+import { say } from './progress.ts';
+import { writeBenchmarksMd, type RunInfo } from './report/markdown.ts';
+import { passes, type ScenarioResult } from './report/results.ts';
+import { callReadScenario } from './scenarios/call-read.ts';
+import type { RunContext } from './scenarios/context.ts';
+import { logIngestScenario } from './scenarios/log-ingest.ts';
+import { objsQueryScenario } from './scenarios/objs-query.ts';
+import { rssScenario } from './scenarios/rss.ts';
+import { tableCreateScenario } from './scenarios/table-create.ts';
+import { tableQueryScenario } from './scenarios/table-query.ts';
+import { preparePostgres, prepareSqlite } from './seed/prepare.ts';
+import { FULL_SEED, QUICK_SEED } from './seed/spec.ts';
+import { writeCredentials } from './servers/weft.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const resultsDir = join(root, 'bench', 'results');
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const envUrl = process.env.DATABASE_URL ?? '';
+  const dialect = /^postgres(ql)?:\/\//.test(envUrl) ? 'postgres' : 'sqlite';
+  if (dialect === 'sqlite' && envUrl) say(`DATABASE_URL is not PostgreSQL: the SQLite run uses its own seeded file`);
+  const quick = process.env.BENCH_QUICK === '1';
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  const spec = quick ? QUICK_SEED : FULL_SEED;
+  const runDir = mkdtempSync(join(tmpdir(), 'weft-bench-'));
+  try {
+    say(`weft bench on ${dialect}${quick ? ' (quick)' : ''}`);
+    const db = dialect === 'postgres' ? await preparePostgres(envUrl, spec) : await prepareSqlite(spec, runDir);
+    const creds = writeCredentials(runDir);
+    const ctx: RunContext = {
+      dialect,
+      databaseUrl: db.url,
+      runDir,
+      creds,
+      spec,
+      digests: db.digests,
+      quick,
+      seconds: quick ? 3 : 8,
+    };
+    const wanted = (id: string) => !only || only.includes(id);
+    const scenarios: ScenarioResult[] = [];
+    const peaks: Parameters<typeof rssScenario>[0] = {};
+    if (wanted('call-read')) scenarios.push(await step('1. call/read', () => callReadScenario(ctx)));
+    if (wanted('table-query')) {
+      const tq = await step('2. table/query', () => tableQueryScenario(ctx));
+      scenarios.push(tq.result);
+      peaks.tableQuery = tq.peakRssMb;
+      peaks.idle = tq.idleRssMb;
+    }
+    if (wanted('objs-query')) scenarios.push(await step('3. objs/query', () => objsQueryScenario(ctx)));
+    if (wanted('log-ingest')) {
+      const log = await step('4. log ingest', () => logIngestScenario(ctx));
+      scenarios.push(log.result);
+      peaks.logIngest = log.peakRssMb;
+    }
+    if (wanted('table-create')) scenarios.push(await step('5. table/create', () => tableCreateScenario(ctx)));
+    if (peaks.tableQuery !== undefined || peaks.logIngest !== undefined) scenarios.push(rssScenario(peaks));
+
+    const info: RunInfo = {
+      dialect,
+      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      machine: `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+      node: process.version,
+      database: await describeDatabase(db.url),
+      durationS: (performance.now() - started) / 1000,
+      quick,
+    };
+    writeResults(info, scenarios, only !== undefined);
+    for (const s of scenarios) for (const l of s.lines) if (l.target) say(`${passes(l) ? 'met   ' : 'MISSED'} ${s.title.split(' ')[0]} ${l.measure}: ${l.ratio?.toFixed(3) ?? l.absolute?.value.toFixed(0)}`);
+  } finally {
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  say(label);
+  return run();
+}
+
+async function describeDatabase(url: string): Promise<string> {
+  const db = await openDatabase(url);
+  try {
+    if (db.dialect === 'sqlite') {
+      const { rows } = await sql<{ v: string }>`select sqlite_version() as v`.execute(db.kysely);
+      return `SQLite ${rows[0]?.v} (better-sqlite3, WAL, synchronous=FULL)`;
+    }
+    const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db.kysely);
+    return `PostgreSQL ${rows[0]?.v} (127.0.0.1)`;
+  } finally {
+    await db.close();
+  }
+}
+
+function writeResults(info: RunInfo, scenarios: ScenarioResult[], partial: boolean): void {
+  mkdirSync(resultsDir, { recursive: true });
+  const entry = { ...info, scenarios: scenarios.map((s) => ({ ...s, lines: s.lines.map((l) => ({ ...l, pass: passes(l) })) })) };
+  const file = join(resultsDir, partial ? 'partial.json' : 'latest.json');
+  // One entry per database, so the SQLite and the PostgreSQL runs are both kept.
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, `${JSON.stringify({ ...previous, [info.dialect]: entry }, null, 2)}\n`);
+  if (!partial) writeBenchmarksMd(join(root, 'BENCHMARKS.md'), info, scenarios);
+  say(`wrote ${file}${partial ? '' : ' and BENCHMARKS.md'}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`\nbench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+// Scenario 4: trajectory /log ingest of ~64 MB ART bodies (8 groups of 8 twenty-message
+// conversations with logprobs), in MB/s of request body, against JSON.parse of the same body in
+// the bench process. The server runs alone in its child process, so its peak RSS is its own.
+import { artLogBody } from '../fixtures/art-payload.ts';
+import { checkOnce, measureHttp, measureLoop } from '../load.ts';
+import { phase, say } from '../progress.ts';
+import { fmt, type ScenarioResult } from '../report/results.ts';
+import { ENTITY, startWeft } from '../servers/weft.ts';
+import type { RunContext } from './context.ts';
+
+const BODY_MB = 64;
+
+export async function logIngestScenario(ctx: RunContext): Promise<{ result: ScenarioResult; peakRssMb: number }> {
+  const body = await phase(`building a ${BODY_MB} MB ART log body`, () => Promise.resolve(artLogBody(BODY_MB)));
+  const mb = Buffer.byteLength(body) / (1024 * 1024);
+  const requests = ctx.quick ? 2 : 4;
+  const weft = await startWeft(ctx.databaseUrl, ctx.runDir, ctx.creds);
+  try {
+    const model = JSON.parse(
+      await checkOnce({
+        url: `${weft.url}/v1/preview/models`,
+        headers: ctx.creds.bearerHeaders,
+        body: JSON.stringify({ entity: ENTITY, project: 'art', name: 'email-agent', base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true }),
+      }),
+    ) as { id: string };
+    const target = { url: `${weft.url}/v1/preview/models/${model.id}/log`, headers: ctx.creds.bearerHeaders, body };
+    const peak = weft.trackPeakRss();
+    say(`  log: ${requests} requests of ${mb.toFixed(1)} MB`);
+    const ingest = await measureHttp(target, { connections: 1, amount: requests });
+    const peakRssMb = peak();
+    say('  log: JSON.parse of the same body');
+    const parse = await measureLoop(() => JSON.parse(body), { minMs: 3000, minCount: requests, maxCount: 50 });
+    const ingestMbps = (mb * 1000) / ingest.meanMs;
+    const parseMbps = (mb * 1000) / parse.meanMs;
+    return {
+      result: {
+        id: 'log-ingest',
+        title: `4. Trajectory log ingest, ${mb.toFixed(0)} MB ART bodies`,
+        lines: [{ measure: 'Weft ingest vs JSON.parse of the same body', value: fmt.mbps(ingestMbps), baseline: `JSON.parse: ${fmt.mbps(parseMbps)}`, ratio: ingestMbps / parseMbps, target: { op: '>=', value: 0.25 } }],
+        notes: [`${requests} sequential requests (one client); each answered only after its transaction committed. JSON.parse runs in the bench process on the same string.`],
+        raw: { bodyMb: mb, requests, ingest, parse, ingestMbps, parseMbps },
+      },
+      peakRssMb,
+    };
+  } finally {
+    await weft.stop();
+  }
+}
