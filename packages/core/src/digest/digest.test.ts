@@ -3,24 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { digestBytes, digestJsonText, digestOfValue, objectDigest, rowDigest, tableDigest } from './digest.ts';
 import { parseLossless, type JsonNode } from './lossless-json.ts';
 import { pyJsonDumps } from './py-json.ts';
+import { WEAVE_OBJECT_VECTORS } from './weave-vectors.ts';
 
-// Reference values computed by W&B Weave's trace server (CPython).
+// Reference values computed by W&B Weave's trace server (CPython), plus another spelling of 1e15.
 const vectors: Array<[string, string, string]> = [
-  ['{"b":1,"a":"x"}', '{"a": "x", "b": 1}', 'OFgg8Alv1Vj0CRMZ5Yp0LOv4d9w7rKGAmBiJ8cQOyoQ'],
-  ['{"a":1.0}', '{"a": 1.0}', 'dCYJsgfwkAqOLf866DrEeUGvXCm7brXylYTKfdY9g1Q'],
-  ['{"a":1}', '{"a": 1}', 'XdhgKMbg1k4iUYb5astpM4ssWXZN95FiEH9cS7NNExA'],
-  ['{"k":"é"}', '{"k": "\\u00e9"}', 'zZjU1kzUeU30twHX86DnQMD03UIkKKG3dPt4I1OeKsc'],
-  ['[1, 2, 3]', '[1, 2, 3]', 'o2sfLDXEUi3RAFFFZGYX1wVMCFHpfHKgOcC9Xsn6BYM'],
-  ['"hello"', '"hello"', 'WqdirjgYu3J688ejbUlApbjECpiUUtIwT8lYYz81Tno'],
-  ['null', 'null', 'dCNOmKYnSYX12vHzasLXiswzlGT5UHA7jAGYkvmCuQs'],
-  ['{}', '{}', 'RBNvo1WzZ4oRRq0W9XhknpT7T8If536DEMBg9hyqY4o'],
-  ['{"x":true,"y":false}', '{"x": true, "y": false}', 'geYJQqnHhVssZOL4AysdAqn1R2jn7svzAGCiYR3kEJU'],
-  ['{"a":1e16}', '{"a": 1e+16}', '33KyRZekSVr5zBb3k1flmiTAN1j7KnYX1IyXUMCPmq8'],
-  ['{"a":0.00001}', '{"a": 1e-05}', 'FkmllZIrNMHvpeH2Lriq39yt0D9lscv24syuqnj4s08'],
-  ['{"a":0.1}', '{"a": 0.1}', 'Z0eawCmMsXoPHp9YHeUfpNkVyRjLBFAYRfJsXSrAXnw'],
-  ['{"n":1e15}', '{"n": 1000000000000000.0}', 'cBXeqVGpNAcnYi2i4yZXK5B5CUNswajvDkXnzMpP8mo'],
+  ...WEAVE_OBJECT_VECTORS.map((v): [string, string, string] => [v.text, v.canonical, v.digest]),
   ['{"n":1000000000000000.0}', '{"n": 1000000000000000.0}', 'cBXeqVGpNAcnYi2i4yZXK5B5CUNswajvDkXnzMpP8mo'],
-  ['{"e":"😀"}', '{"e": "\\ud83d\\ude00"}', 'kIDRtSBirLECtD09UlZ07ctcYnfyyYWJYsWg1Fpgs9w'],
 ];
 
 describe('Weave reference vectors', () => {

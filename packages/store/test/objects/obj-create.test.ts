@@ -1,6 +1,7 @@
 // objCreate: Weave's digests, classes, dedupe, re-publishing and resurrection, on both databases.
 import type * as T from '@weft/types';
 import { expect, it } from 'vitest';
+import { WEAVE_OBJECT_VECTORS } from '@weft/core/testing';
 import { describeEachDialect } from '../dialects.ts';
 import { ALICE, createObj, expectWeftError, newProject, storeOn, tick, viaHttp } from './helpers.ts';
 
@@ -11,21 +12,7 @@ describeEachDialect('objCreate', (getDb) => {
   it('digests the value as sent: 1.0 and 1 are different versions (weave-compat §5 vectors)', async () => {
     const store = storeOn(getDb());
     const p = newProject('digest');
-    const vectors: [string, string][] = [
-      ['{"b":1,"a":"x"}', 'OFgg8Alv1Vj0CRMZ5Yp0LOv4d9w7rKGAmBiJ8cQOyoQ'],
-      ['{"a":1.0}', 'dCYJsgfwkAqOLf866DrEeUGvXCm7brXylYTKfdY9g1Q'],
-      ['{"a":1}', 'XdhgKMbg1k4iUYb5astpM4ssWXZN95FiEH9cS7NNExA'],
-      ['{"k":"é"}', 'zZjU1kzUeU30twHX86DnQMD03UIkKKG3dPt4I1OeKsc'],
-      ['[1, 2, 3]', 'o2sfLDXEUi3RAFFFZGYX1wVMCFHpfHKgOcC9Xsn6BYM'],
-      ['"hello"', 'WqdirjgYu3J688ejbUlApbjECpiUUtIwT8lYYz81Tno'],
-      ['null', 'dCNOmKYnSYX12vHzasLXiswzlGT5UHA7jAGYkvmCuQs'],
-      ['{}', 'RBNvo1WzZ4oRRq0W9XhknpT7T8If536DEMBg9hyqY4o'],
-      ['{"x":true,"y":false}', 'geYJQqnHhVssZOL4AysdAqn1R2jn7svzAGCiYR3kEJU'],
-      ['{"a":1e16}', '33KyRZekSVr5zBb3k1flmiTAN1j7KnYX1IyXUMCPmq8'],
-      ['{"a":0.00001}', 'FkmllZIrNMHvpeH2Lriq39yt0D9lscv24syuqnj4s08'],
-      ['{"n":1e15}', 'cBXeqVGpNAcnYi2i4yZXK5B5CUNswajvDkXnzMpP8mo'],
-      ['{"e":"😀"}', 'kIDRtSBirLECtD09UlZ07ctcYnfyyYWJYsWg1Fpgs9w'],
-    ];
+    const vectors = WEAVE_OBJECT_VECTORS.map((v) => [v.text, v.digest] as const);
     for (const [i, [valText, digest]] of vectors.entries()) {
       const res = await store.objCreate(...viaHttp<T.ObjCreateReq>(createBody(p, `o${i}`, valText)));
       expect(res, valText).toEqual({ digest, object_id: `o${i}` });

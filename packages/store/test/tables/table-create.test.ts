@@ -3,14 +3,14 @@
 import type * as T from '@weft/types';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WEAVE_EMPTY_TABLE_DIGEST, WEAVE_TABLE_VECTOR } from '@weft/core/testing';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
 import { ALICE, expectWeftError, newProject, storeOn, viaHttp, type TestStore } from '../objects/helpers.ts';
 
-const A1 = 'XdhgKMbg1k4iUYb5astpM4ssWXZN95FiEH9cS7NNExA';
-const A2 = '5anVsDAOD1DTcuWp3fokIIqsmpQM6aNvJHOHIhriBf4';
-const TABLE_A1_A2 = '1c95cdc46a75d6e7e971986a80adfcd676dd22f2222a3405c7743f3db8df6785';
-const EMPTY_TABLE = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+const [A1, A2] = WEAVE_TABLE_VECTOR.rowDigests;
+const TABLE_A1_A2 = WEAVE_TABLE_VECTOR.digest;
+const EMPTY_TABLE = WEAVE_EMPTY_TABLE_DIGEST;
 
 const tableBody = (p: string, rowsText: string, extra = ''): string => `{"table":{"project_id":"${p}","rows":${rowsText}${extra}}}`;
 const rowsOf = (res: T.TableQueryRes) => res.rows.map((r) => [r.original_index, r.digest, r.val]);
