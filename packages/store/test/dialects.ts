@@ -135,3 +135,22 @@ function required<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('The test database is not open (did beforeAll fail?)');
   return value;
 }
+
+/**
+ * A PostgreSQL-only suite with two Db connections (each its own pool) on one fresh migrated
+ * database: two server replicas, for concurrency tests.
+ */
+export function describeTwoReplicas(name: string, body: (replicas: () => [Db, Db], getUrl: () => string) => void): void {
+  describeIfPostgres(name, (getUrl) => {
+    let pair: [Db, Db] | undefined;
+    beforeAll(async () => {
+      const a = await openDatabase(getUrl());
+      await migrateToLatest(a);
+      pair = [a, await openDatabase(getUrl())];
+    });
+    afterAll(async () => {
+      await Promise.all(pair?.map((db) => db.close()) ?? []);
+    });
+    body(() => required(pair), getUrl);
+  });
+}

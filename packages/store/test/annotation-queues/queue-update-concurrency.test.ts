@@ -6,25 +6,17 @@
 // would have read the old row by then and the second writer would overwrite the first's field.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
-import { describeIfPostgres } from '../dialects.ts';
+import { describeTwoReplicas } from '../dialects.ts';
 import { ctx, queuesOf, REF } from './queue-fixtures.ts';
 
-describeIfPostgres('annotation queue update from two replicas [postgres]', (getUrl) => {
-  let replicaA: Db | undefined;
-  let replicaB: Db | undefined;
+describeTwoReplicas('annotation queue update from two replicas [postgres]', (replicas, getUrl) => {
   let locker: pg.Client | undefined;
   beforeAll(async () => {
-    replicaA = await openDatabase(getUrl());
-    await migrateToLatest(replicaA);
-    replicaB = await openDatabase(getUrl());
     locker = new pg.Client({ connectionString: getUrl() });
     await locker.connect();
   });
   afterAll(async () => {
     await locker?.end();
-    await replicaA?.close();
-    await replicaB?.close();
   });
 
   /** Backends of this database waiting for a lock. */
@@ -36,8 +28,8 @@ describeIfPostgres('annotation queue update from two replicas [postgres]', (getU
   }
 
   it('keeps both of two concurrent updates of different fields', async () => {
-    const a = queuesOf(replicaA as Db);
-    const b = queuesOf(replicaB as Db);
+    const a = queuesOf(replicas()[0]);
+    const b = queuesOf(replicas()[1]);
     const p = 'aqc/update';
     const { id } = await a.annotationQueueCreate({ project_id: p, name: 'old name', description: 'old description', scorer_refs: [] }, ctx);
     const key = { project_id: p, queue_id: id };
@@ -64,8 +56,8 @@ describeIfPostgres('annotation queue update from two replicas [postgres]', (getU
   });
 
   it('keeps every field over many concurrent rounds', async () => {
-    const a = queuesOf(replicaA as Db);
-    const b = queuesOf(replicaB as Db);
+    const a = queuesOf(replicas()[0]);
+    const b = queuesOf(replicas()[1]);
     const p = 'aqc/rounds';
     const { id } = await a.annotationQueueCreate({ project_id: p, name: 'n', scorer_refs: [] }, ctx);
     const key = { project_id: p, queue_id: id };

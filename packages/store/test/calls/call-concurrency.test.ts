@@ -1,26 +1,14 @@
 // Two replicas writing the two halves of the same calls at the same moment, each through its own
 // PostgreSQL pool: every call must end as one merged row (no lost half, no duplicate-key error).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
-import { describeIfPostgres } from '../dialects.ts';
+import { expect, it } from 'vitest';
+import { describeTwoReplicas } from '../dialects.ts';
 import { callsOf, ctx, endReq, startReq } from './call-fixtures.ts';
 
-describeIfPostgres('call/start and call/end from two replicas [postgres]', (getUrl) => {
-  let replicaA: Db | undefined;
-  let replicaB: Db | undefined;
-  beforeAll(async () => {
-    replicaA = await openDatabase(getUrl());
-    await migrateToLatest(replicaA);
-    replicaB = await openDatabase(getUrl());
-  });
-  afterAll(async () => {
-    await replicaA?.close();
-    await replicaB?.close();
-  });
+describeTwoReplicas('call/start and call/end from two replicas [postgres]', (replicas) => {
 
   it('merges concurrent starts and ends of the same calls', async () => {
-    const a = callsOf(replicaA as Db);
-    const b = callsOf(replicaB as Db);
+    const a = callsOf(replicas()[0]);
+    const b = callsOf(replicas()[1]);
     const p = 'cc/merge';
     const ids = Array.from({ length: 100 }, (_, i) => `c${i}`);
     // Alternate which replica sends which half, all in flight together.
