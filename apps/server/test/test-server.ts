@@ -79,11 +79,15 @@ export async function startTestServer(database: TestDatabase = 'sqlite', env: Re
  * Declares `body` once on SQLite and once on PostgreSQL (skipped loudly when PostgreSQL is
  * unreachable, failing under WEFT_REQUIRE_PG=1): the server must behave the same on both.
  */
-export function describeEachDatabase(name: string, body: (getServer: () => TestServer) => void): void {
+export function describeEachDatabase(
+  name: string,
+  body: (getServer: () => TestServer) => void,
+  env: Record<string, string> = {},
+): void {
   const declare = (database: TestDatabase) => () => {
     let server: TestServer | undefined;
     beforeAll(async () => {
-      server = await startTestServer(database);
+      server = await startTestServer(database, env);
     });
     afterAll(async () => {
       await server?.close();
