@@ -16,9 +16,10 @@ export interface RunInfo {
 
 const HEADER = `# Benchmarks
 
-Written by \`pnpm bench\` (see [bench/](bench/)); raw figures in [bench/results/latest.json](bench/results/latest.json).
-The machine is shared and noisy, so every figure is held to a **ratio** against a baseline measured
-side by side in the same run; absolute times are there for orientation only.
+Written by \`pnpm bench\` (how it measures: [bench/README.md](bench/README.md)); raw figures in
+[bench/results/latest.json](bench/results/latest.json). The machine is shared and noisy, so every
+figure is held to a **ratio** against a baseline measured side by side in the same run; absolute
+times are there for orientation only. The sections below the two tables are written by hand.
 `;
 
 const start = (d: string) => `<!-- bench:${d}:start -->`;

@@ -40,7 +40,7 @@ const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> 
   ['objects', 'index', ['project_id', 'created_at', 'version_index'], true],
   ['rows', 'primary', ['project_id', 'digest']],
   ['table_rows', 'primary', ['project_id', 'table_digest', 'row_index']],
-  ['table_sort_orders', 'primary', ['project_id', 'table_digest', 'sort_key', 'position']],
+  ['table_sort_orders', 'primary', ['project_id', 'table_digest', 'sort_key', 'chunk']],
   ['tables', 'primary', ['project_id', 'digest']],
   ['trajectories', 'primary', ['project_id', 'log_id', 'group_index', 'trajectory_index']],
   ['trajectory_groups', 'primary', ['project_id', 'log_id', 'group_index']],

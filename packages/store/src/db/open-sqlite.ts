@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 // SQLite DDL is transactional, but Kysely's adapter says otherwise, which would make its Migrator
 // run each migration outside a transaction: a failing migration would leave half a schema behind.
@@ -45,7 +46,7 @@ export async function openSqlite(path: string): Promise<Db> {
     throw new Error(`Cannot configure SQLite database at ${path}: ${(err as Error).message}`, { cause: err });
   }
 
-  const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect({ database: withStatementCache(sqlite) }) });
   let closing: Promise<void> | undefined;
   return {
     kysely,

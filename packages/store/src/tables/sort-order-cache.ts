@@ -1,22 +1,26 @@
 // The sort-order cache: a table's row order under one sort_by, computed once and kept in
-// table_sort_orders, so a sorted page at any offset is a range read on `position` instead of a
-// sort of the whole table (on a million rows, seconds per page on both databases).
+// table_sort_orders, so a sorted page at any offset reads one or two chunks of the order instead
+// of sorting the whole table (on a million rows, seconds per page on both databases).
 //
 // Tables are immutable and content-addressed, so an order never goes stale. When it is built:
 // - the first page(s) (offset < fromOffset) are answered by the direct top-k query, which costs
-//   no more than the cache would to build, so a table sorted once and never paged pays nothing;
-// - the first page past it builds the order with one INSERT … SELECT ROW_NUMBER() OVER (ORDER BY
-//   the same terms as the direct query), then reads its range; every later request for that
-//   order (the first page included) is a range read;
+//   about what building the order would, so a table sorted once and never paged pays nothing;
+// - the first page past it builds the order with one INSERT … SELECT over ROW_NUMBER() OVER
+//   (ORDER BY the same terms as the direct query), then reads it; every later request for that
+//   order (the first page included) is a read of its chunks;
 // - tables under minRows are never cached: sorting them directly is cheap.
 // Replicas building the same order serialise on an advisory lock (PostgreSQL; SQLite has one
 // connection per process) and the second one finds it complete. The order is written by one
-// statement, so one row of it present means all of them are. Filtered queries (row_digests)
+// statement, so one chunk of it present means all of them are. Filtered queries (row_digests)
 // bypass the cache: their positions are within the filtered rows.
+//
+// On SQLite the build runs on the server's one connection: for its duration (seconds on a
+// million rows) other requests wait, once per table and sort_by.
 import { digestBytes } from '@weft/core';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db, StoredJson } from '../db/index.ts';
 import { lockKey } from '../db/lock.ts';
+import { jsonIntArrayAgg, jsonIntArrayColumnElements } from './json-array-rows.ts';
 import { sortOrderItems } from './table-sort-sql.ts';
 import type { TableSortKey } from './table-sort.ts';
 
@@ -29,15 +33,8 @@ export interface SortCacheOptions {
 
 export const DEFAULT_SORT_CACHE: SortCacheOptions = { fromOffset: 1, minRows: 1000 };
 
-/** Declared here rather than in db/schema.ts: only this module reads or writes it. */
-interface TableSortOrdersTable {
-  project_id: string;
-  table_digest: string;
-  sort_key: string;
-  position: number;
-  row_index: number;
-}
-type CacheDb = Database & { table_sort_orders: TableSortOrdersTable };
+/** Order positions per chunk row: a page of 100 spans at most two, and a chunk stays below PostgreSQL's TOAST threshold. */
+export const CHUNK_SIZE = 128;
 
 export interface TableRowOut {
   row_index: number;
@@ -63,13 +60,11 @@ export function sortKeyOf(keys: readonly TableSortKey[]): string {
  * null when the caller should run the direct query instead.
  */
 export async function sortedPageFromCache(db: Db, req: SortedPageRequest, opts: SortCacheOptions): Promise<TableRowOut[] | null> {
-  const k = db.kysely.withTables<{ table_sort_orders: TableSortOrdersTable }>();
-  const sortKey = sortKeyOf(req.keys);
-  const page = await readPage(k, req, sortKey);
+  const page = (await cachedPageQuery(db, req).execute(db.kysely)).rows;
   // Rows found: the order exists. None: no order yet, or a page past the end.
   if (page.length > 0) return page;
   if (req.offset < opts.fromOffset) return null;
-  const table = await k
+  const table = await db.kysely
     .selectFrom('tables')
     .select('row_count')
     .where('project_id', '=', req.projectId)
@@ -77,68 +72,59 @@ export async function sortedPageFromCache(db: Db, req: SortedPageRequest, opts: 
     .executeTakeFirst();
   if (!table || req.offset >= table.row_count) return [];
   if (table.row_count < opts.minRows) return null;
-  await buildOrder(db, k, req, sortKey);
-  return readPage(k, req, sortKey);
+  await buildOrder(db, req);
+  return (await cachedPageQuery(db, req).execute(db.kysely)).rows;
 }
 
-function readPage(k: Kysely<CacheDb>, req: SortedPageRequest, sortKey: string): Promise<TableRowOut[]> {
-  return cachedPageQuery(k, req, sortKey).execute();
-}
-
-/** A page of a cached order: a range of its primary key, then one lookup per row. Exported for plan tests. */
-export function cachedPageQuery(db: Db | Kysely<CacheDb>, req: SortedPageRequest, sortKey = sortKeyOf(req.keys)) {
-  const k = 'kysely' in db ? db.kysely.withTables<{ table_sort_orders: TableSortOrdersTable }>() : db;
-  let q = k
-    .selectFrom('table_sort_orders as so')
-    .innerJoin('table_rows as tr', (join) =>
-      join.onRef('tr.project_id', '=', 'so.project_id').onRef('tr.table_digest', '=', 'so.table_digest').onRef('tr.row_index', '=', 'so.row_index'),
-    )
-    .innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 'tr.project_id').onRef('r.digest', '=', 'tr.row_digest'))
-    .select(['tr.row_index', 'tr.row_digest', 'r.val'])
-    .where('so.project_id', '=', req.projectId)
-    .where('so.table_digest', '=', req.tableDigest)
-    .where('so.sort_key', '=', sortKey)
-    .where('so.position', '>=', req.offset)
-    .orderBy('so.position');
-  if (req.limit !== undefined) q = q.limit(req.limit);
-  return q;
+/**
+ * A page of a cached order: the chunks holding it (a range of the primary key), their positions
+ * in order, limited before the rows are looked up. Exported for plan tests.
+ */
+export function cachedPageQuery(db: Db, req: SortedPageRequest): RawBuilder<TableRowOut> {
+  const first = Math.floor(req.offset / CHUNK_SIZE);
+  const last = req.limit === undefined ? null : Math.floor((req.offset + req.limit - 1) / CHUNK_SIZE);
+  return sql<TableRowOut>`select tr.row_index, tr.row_digest, r.val
+    from (
+      select so.chunk, e."key", e."value"
+      from table_sort_orders as so ${jsonIntArrayColumnElements(db.dialect, 'so.row_indexes')}
+      where so.project_id = ${req.projectId} and so.table_digest = ${req.tableDigest} and so.sort_key = ${sortKeyOf(req.keys)}
+        and so.chunk >= ${first} ${last === null ? sql`` : sql`and so.chunk <= ${last}`}
+        and so.chunk * ${sql.lit(CHUNK_SIZE)} + e."key" >= ${req.offset}
+      order by so.chunk, e."key"
+      ${req.limit === undefined ? sql`` : sql`limit ${req.limit}`}
+    ) as p
+    join table_rows as tr on tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest} and tr.row_index = p."value"
+    join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest
+    order by p.chunk, p."key"`;
 }
 
 /** Fills the order once; a concurrent builder of the same order waits, then finds it done. */
-async function buildOrder(db: Db, k: Kysely<CacheDb>, req: SortedPageRequest, sortKey: string): Promise<void> {
-  await k
+async function buildOrder(db: Db, req: SortedPageRequest): Promise<void> {
+  const sortKey = sortKeyOf(req.keys);
+  await db.kysely
     .transaction()
     .setIsolationLevel('read committed')
-    .execute(async (trx) => {
-      // The wider schema type is only for this module's table; the lock takes no table.
-      await lockKey(trx as unknown as Transaction<Database>, db.dialect, JSON.stringify(['table_sort_orders', req.projectId, req.tableDigest, sortKey]));
-      const done = await trx
-        .selectFrom('table_sort_orders')
-        .select('position')
-        .where('project_id', '=', req.projectId)
-        .where('table_digest', '=', req.tableDigest)
-        .where('sort_key', '=', sortKey)
-        .limit(1)
-        .executeTakeFirst();
-      if (done) return;
-      const ordered = trx
-        .selectFrom('table_rows as tr')
-        .innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 'tr.project_id').onRef('r.digest', '=', 'tr.row_digest'))
-        .select([
-          sql<string>`cast(${req.projectId} as text)`.as('project_id'),
-          sql<string>`cast(${req.tableDigest} as text)`.as('table_digest'),
-          sql<string>`cast(${sortKey} as text)`.as('sort_key'),
-          sql<number>`cast(row_number() over (order by ${sql.join(sortOrderItems(db, req.keys))}) - 1 as integer)`.as('position'),
-          'tr.row_index',
-        ])
-        .where('tr.project_id', '=', req.projectId)
-        .where('tr.table_digest', '=', req.tableDigest);
-      await trx
-        .insertInto('table_sort_orders')
-        .columns(['project_id', 'table_digest', 'sort_key', 'position', 'row_index'])
-        .expression(ordered)
-        // Safe even if another writer got past the lock (it cannot: belt and braces).
-        .onConflict((oc) => oc.columns(['project_id', 'table_digest', 'sort_key', 'position']).doNothing())
-        .execute();
+    .execute(async (trx: Transaction<Database>) => {
+      await lockKey(trx, db.dialect, JSON.stringify(['table_sort_orders', req.projectId, req.tableDigest, sortKey]));
+      const { rows: done } = await sql`select chunk from table_sort_orders
+        where project_id = ${req.projectId} and table_digest = ${req.tableDigest} and sort_key = ${sortKey} limit 1`.execute(trx);
+      if (done.length > 0) return;
+      // Positions from the same ORDER BY terms as the direct query, then grouped into chunks.
+      // `where true`: SQLite would otherwise read ON CONFLICT as part of the SELECT.
+      await sql`insert into table_sort_orders (project_id, table_digest, sort_key, chunk, row_indexes)
+        select cast(${req.projectId} as text), cast(${req.tableDigest} as text), cast(${sortKey} as text), chunk,
+          ${jsonIntArrayAgg(db.dialect, 'row_index', 'pos')}
+        from (
+          select row_index, pos, pos / ${sql.lit(CHUNK_SIZE)} as chunk
+          from (
+            select tr.row_index, row_number() over (order by ${sql.join(sortOrderItems(db, req.keys))}) - 1 as pos
+            from table_rows as tr
+            join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest
+            where tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest}
+          ) as ordered
+        ) as positioned
+        where true
+        group by chunk
+        on conflict (project_id, table_digest, sort_key, chunk) do nothing`.execute(trx);
     });
 }
