@@ -6,8 +6,12 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { authenticate } from './http/authenticate.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { streamLogBody } from './http/log-body-reader.ts';
 import { spec, specOperations } from './http/spec-operations.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
+
+const LOG_PATH = '/v1/preview/models/:model_id/log';
+const LOG_PATH_PATTERN = /^\/v1\/preview\/models\/[^/]+\/log\/?$/;
 
 export interface AppOptions {
   bodyLimit: number;
@@ -46,10 +50,12 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
   const verify = (req: express.Request, _res: unknown, buf: Buffer) => {
     req.rawBody = buf;
   };
-  // Trajectory logs have no digests: not keeping their bytes (up to LOG_BODY_LIMIT) beside the
-  // parsed body saves a body's size of memory per request.
-  app.use('/v1/preview/models/:model_id/log', express.json({ limit: opts.logBodyLimit }));
-  app.use(express.json({ limit: opts.bodyLimit, verify }));
+  // Trajectory logs (64 MB+) are never parsed whole: the handler streams them piece by piece,
+  // validating each against the same spec (http/log-body-reader.ts). So neither the JSON parser
+  // nor the validator below may touch their bodies.
+  app.post(LOG_PATH, streamLogBody(opts.logBodyLimit));
+  const json = express.json({ limit: opts.bodyLimit, verify });
+  app.use((req, res, next) => (req.logBody ? next() : json(req, res, next)));
 
   app.use(
     OpenApiValidator.middleware({
@@ -59,12 +65,16 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
       validateSecurity: false,
       validateFormats: true,
       ignoreUndocumented: false,
+      // The log route validates its path parameter and its body itself, as it reads.
+      ignorePaths: (path: string) => LOG_PATH_PATTERN.test(path),
     }),
   );
 
   for (const op of operations) {
     app[op.method](op.expressPath, handlers[op.operationId]!);
   }
+  // What the validator would answer for another method on the (ignored) log path.
+  app.all(LOG_PATH, (_req, _res, next) => next(Object.assign(new Error('method not allowed'), { status: 405 })));
   app.use(errorHandler);
   return app;
 }

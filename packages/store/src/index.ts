@@ -1,3 +1,4 @@
 export type { QueueKey, RequestContext, Store } from './store.ts';
+export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log-stream.ts';
 export { createStore, type StoreOptions } from './create-store.ts';
 export { migrateToLatest, openDatabase, type Db } from './db/index.ts';

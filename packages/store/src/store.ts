@@ -4,6 +4,7 @@
 // from @weft/core's catalogue.
 import type { JsonNode } from '@weft/core';
 import type * as T from '@weft/types';
+import type { ModelLogStreamReq } from './models/model-log-stream.ts';
 
 export interface RequestContext {
   /** Authenticated username; recorded as svc_user_id / created_by. */
@@ -54,6 +55,8 @@ export interface Store {
   modelCreate(req: T.ModelCreateReq & { entity: string }, ctx: RequestContext): Promise<T.ModelSchema>;
   modelRead(req: { model_id: string }, ctx: RequestContext): Promise<T.ModelSchema>;
   modelLog(req: T.ModelLogReq & { model_id: string }, ctx: RequestContext): Promise<T.ModelLogRes>;
+  /** modelLog fed piece by piece as the body arrives; atomic: nothing is kept unless the stream ends with `end`. */
+  modelLogStream(req: ModelLogStreamReq, ctx: RequestContext): Promise<T.ModelLogRes>;
 
   /** Database state for GET /health. */
   health(): Promise<T.HealthRes>;

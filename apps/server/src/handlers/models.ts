@@ -1,4 +1,4 @@
-import type { ModelCreateReq, ModelLogReq } from '@weft/types';
+import type { ModelCreateReq } from '@weft/types';
 import type { Request } from 'express';
 import { contextOf, principalOf, requireEntity } from '../http/request-context.ts';
 import type { Deps, Handlers } from './handler.ts';
@@ -21,10 +21,36 @@ export function modelHandlers({ store, auth }: Deps): Handlers {
     async modelRead(req, res) {
       res.json(await ownedModel(req));
     },
+    // The body streams into the store (see http/log-body-reader.ts). The model and the caller's
+    // entity are checked before a byte is read, but, as on every route, a bad body is answered
+    // before a 404/403: so a refusal waits until the body has been read (and not stored).
     async modelLog(req, res) {
-      const model = await ownedModel(req);
-      const body = req.body as ModelLogReq;
-      res.json(await store.modelLog({ ...body, model_id: model.id }, contextOf(req)));
+      const reader = req.logBody!;
+      await reader.prefetch();
+      let refusal: unknown;
+      let model: Awaited<ReturnType<typeof ownedModel>> | undefined;
+      if (reader.healthy) {
+        try {
+          model = await ownedModel(req);
+        } catch (err) {
+          refusal = err;
+        }
+      }
+      let storeError: unknown;
+      if (model) {
+        try {
+          res.json(await store.modelLogStream({ model_id: model.id, pieces: reader.pieces() }, contextOf(req)));
+          return;
+        } catch (err) {
+          storeError = err;
+        }
+      }
+      await reader.drain();
+      if (reader.clientGone) {
+        res.destroy();
+        return;
+      }
+      throw reader.answer() ?? refusal ?? storeError;
     },
   };
 }

@@ -29,51 +29,71 @@ class Mean {
 }
 
 export function computeLogMetrics(split: string, groups: readonly Json[]): Record<string, number> {
-  const series = new Map<string, Mean>([
+  const acc = new LogMetrics();
+  groups.forEach((group, g) => {
+    const trajectories = trajectoriesOf(group);
+    trajectories.forEach((trajectory, t) => acc.addTrajectory(trajectory, g, t));
+    acc.endGroup(group, g, trajectories.length);
+  });
+  return acc.result(split);
+}
+
+/**
+ * The same aggregates fed one trajectory at a time (then its group), for streamed logs: only the
+ * running means and the current group's rewards are kept.
+ */
+export class LogMetrics {
+  private readonly series = new Map<string, Mean>([
     ['reward', new Mean()],
     ['exception_rate', new Mean()],
   ]);
-  const groupSeries = new Map<string, Mean>();
-  const stdDevs = new Mean();
-  const meanOf = (map: Map<string, Mean>, key: string): Mean => {
-    let mean = map.get(key);
-    if (!mean) map.set(key, (mean = new Mean()));
-    return mean;
-  };
+  private readonly groupSeries = new Map<string, Mean>();
+  private readonly stdDevs = new Mean();
+  private rewards: number[] = [];
 
-  groups.forEach((group, g) => {
-    const trajectories = trajectoriesOf(group);
-    if (trajectories.length > 0) {
+  addTrajectory(trajectory: Json, g: number, t: number): void {
+    const reward = trajectory.reward ?? 0;
+    if (typeof reward !== 'number') throw invalidRequest(`trajectory_groups[${g}].trajectories[${t}].reward must be a number`);
+    this.rewards.push(reward);
+    meanOf(this.series, 'exception_rate').add(0);
+    meanOf(this.series, 'reward').add(reward);
+    for (const [name, value] of Object.entries((trajectory.metrics ?? {}) as Json)) {
+      meanOf(this.series, name).add(metricValue(value, `trajectory_groups[${g}].trajectories[${t}].metrics.${name}`));
+    }
+  }
+
+  /** After the group's trajectories; `group` may or may not still hold them. */
+  endGroup(group: Json, g: number, trajectoryCount: number): void {
+    if (trajectoryCount > 0) {
       for (const [name, value] of Object.entries((group.metrics ?? {}) as Json)) {
-        meanOf(groupSeries, name).add(metricValue(value, `trajectory_groups[${g}].metrics.${name}`));
+        meanOf(this.groupSeries, name).add(metricValue(value, `trajectory_groups[${g}].metrics.${name}`));
       }
     }
-    const rewards: number[] = [];
-    trajectories.forEach((trajectory, t) => {
-      const reward = trajectory.reward ?? 0;
-      if (typeof reward !== 'number') throw invalidRequest(`trajectory_groups[${g}].trajectories[${t}].reward must be a number`);
-      rewards.push(reward);
-      meanOf(series, 'exception_rate').add(0);
-      meanOf(series, 'reward').add(reward);
-      for (const [name, value] of Object.entries((trajectory.metrics ?? {}) as Json)) {
-        meanOf(series, name).add(metricValue(value, `trajectory_groups[${g}].trajectories[${t}].metrics.${name}`));
-      }
-    });
-    for (let i = 0; i < ((group.exceptions ?? []) as unknown[]).length; i++) meanOf(series, 'exception_rate').add(1);
-    if (rewards.length > 1) stdDevs.add(populationStdDev(rewards));
-  });
+    // Exceptions only add ones to a series of zeros and ones: their place in the sum is exact.
+    for (let i = 0; i < ((group.exceptions ?? []) as unknown[]).length; i++) meanOf(this.series, 'exception_rate').add(1);
+    if (this.rewards.length > 1) this.stdDevs.add(populationStdDev(this.rewards));
+    this.rewards = [];
+  }
 
-  const metrics: Record<string, number> = {};
-  const put = (key: string, value: number | undefined) => {
-    if (value !== undefined && Number.isFinite(value)) {
-      // defineProperty: a metric named "__proto__" must stay a key.
-      Object.defineProperty(metrics, `${split}/${key}`, { value, enumerable: true, writable: true, configurable: true });
-    }
-  };
-  for (const [name, mean] of series) put(name, mean.value);
-  put('reward_std_dev', stdDevs.value ?? 0);
-  for (const [name, mean] of groupSeries) put(`group/${name}`, mean.value);
-  return metrics;
+  result(split: string): Record<string, number> {
+    const metrics: Record<string, number> = {};
+    const put = (key: string, value: number | undefined) => {
+      if (value !== undefined && Number.isFinite(value)) {
+        // defineProperty: a metric named "__proto__" must stay a key.
+        Object.defineProperty(metrics, `${split}/${key}`, { value, enumerable: true, writable: true, configurable: true });
+      }
+    };
+    for (const [name, mean] of this.series) put(name, mean.value);
+    put('reward_std_dev', this.stdDevs.value ?? 0);
+    for (const [name, mean] of this.groupSeries) put(`group/${name}`, mean.value);
+    return metrics;
+  }
+}
+
+function meanOf(map: Map<string, Mean>, key: string): Mean {
+  let mean = map.get(key);
+  if (!mean) map.set(key, (mean = new Mean()));
+  return mean;
 }
 
 /** numpy.std with ddof=0: the mean first, then the mean squared deviation. */

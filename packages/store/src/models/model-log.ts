@@ -59,24 +59,39 @@ export async function logTrajectories(
   return { log_id, step, trajectory_count: trajectoryCount, metrics };
 }
 
-type Values<T extends 'trajectory_groups' | 'trajectories'> = Omit<NewRow<T>, 'data'> & { data: ReturnType<typeof jsonText> };
+export type Values<T extends 'trajectory_groups' | 'trajectories'> = Omit<NewRow<T>, 'data'> & { data: ReturnType<typeof jsonText> };
+
+/** The stored row of a group (normalised, without its trajectories). */
+export function groupRow(dialect: Dialect, project_id: string, log_id: string, group_index: number, group: Json): SizedRow<Values<'trajectory_groups'>> {
+  const text = JSON.stringify(normaliseGroup(group));
+  return { row: { project_id, log_id, group_index, data: jsonText(dialect, text) }, bytes: text.length };
+}
+
+/** The stored row of a trajectory (normalised). */
+export function trajectoryRow(
+  dialect: Dialect,
+  project_id: string,
+  log_id: string,
+  group_index: number,
+  trajectory_index: number,
+  trajectory: Json,
+): SizedRow<Values<'trajectories'>> {
+  const normalised = normaliseTrajectory(trajectory);
+  const text = JSON.stringify(normalised);
+  return {
+    row: { project_id, log_id, group_index, trajectory_index, reward: normalised.reward as number, data: jsonText(dialect, text) },
+    bytes: text.length,
+  };
+}
 
 function* groupRows(dialect: Dialect, project_id: string, log_id: string, groups: Json[]): Generator<SizedRow<Values<'trajectory_groups'>>> {
-  for (const [group_index, group] of groups.entries()) {
-    const text = JSON.stringify(normaliseGroup(group));
-    yield { row: { project_id, log_id, group_index, data: jsonText(dialect, text) }, bytes: text.length };
-  }
+  for (const [group_index, group] of groups.entries()) yield groupRow(dialect, project_id, log_id, group_index, group);
 }
 
 function* trajectoryRows(dialect: Dialect, project_id: string, log_id: string, groups: Json[]): Generator<SizedRow<Values<'trajectories'>>> {
   for (const [group_index, group] of groups.entries()) {
     for (const [trajectory_index, trajectory] of trajectoriesOf(group).entries()) {
-      const normalised = normaliseTrajectory(trajectory);
-      const text = JSON.stringify(normalised);
-      yield {
-        row: { project_id, log_id, group_index, trajectory_index, reward: normalised.reward as number, data: jsonText(dialect, text) },
-        bytes: text.length,
-      };
+      yield trajectoryRow(dialect, project_id, log_id, group_index, trajectory_index, trajectory);
     }
   }
 }

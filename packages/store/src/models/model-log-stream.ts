@@ -1,0 +1,140 @@
+// POST /v1/preview/models/{id}/log, fed piece by piece while the body is still arriving: the same
+// rows, metrics and answer as logTrajectories (model-log.ts), but no more than one trajectory and
+// one chunk of rows is ever held. The HTTP layer validates each piece before handing it over.
+//
+// Still ONE transaction: it is opened before the first piece and committed only after the `end`
+// piece and the end of the stream; an error from the stream (invalid body, client gone) or from a
+// statement rolls everything back. Rows reference their parents (groups → log, trajectories →
+// group), but a group's own fields and the log's split and metrics are only known after its
+// children, so parents are written first with placeholder data and completed once known.
+import type * as T from '@weft/types';
+import { jsonText, nowIso, type Db } from '../db/index.ts';
+import { uuidv7 } from '../ids.ts';
+import { DEFAULT_CHUNK_LIMITS, type ChunkLimits } from './chunks.ts';
+import { LogMetrics } from './log-metrics.ts';
+import { groupRow, trajectoryRow, type Values } from './model-log.ts';
+import { findModel } from './model-read.ts';
+
+type Json = Record<string, unknown>;
+
+/** One validated piece of a log body, in document order. */
+export type ModelLogPiece =
+  | { kind: 'trajectory'; group_index: number; trajectory_index: number; trajectory: Json }
+  /** A group after all its trajectories, without them. */
+  | { kind: 'group'; group_index: number; group: Json }
+  /** The request's split: the body was complete and valid. Nothing may follow. */
+  | { kind: 'end'; split: string };
+
+export interface ModelLogStreamReq {
+  model_id: string;
+  pieces: AsyncIterable<ModelLogPiece>;
+}
+
+/** Rows waiting for one multi-row INSERT, within the same limits as chunked(). */
+class PendingRows<R> {
+  rows: R[] = [];
+  private bytes = 0;
+  constructor(private readonly limits: ChunkLimits) {}
+  /** True when `bytes` more would not fit: flush first. */
+  full(bytes: number): boolean {
+    return this.rows.length > 0 && (this.rows.length >= this.limits.maxRows || this.bytes + bytes > this.limits.maxBytes);
+  }
+  add(row: R, bytes: number): void {
+    this.rows.push(row);
+    this.bytes += bytes;
+  }
+  take(): R[] {
+    const rows = this.rows;
+    this.rows = [];
+    this.bytes = 0;
+    return rows;
+  }
+}
+
+/**
+ * Smaller statements than modelLog's: here the rows waiting for their INSERT are the only thing
+ * that grows with the body, and 64 MB bodies are ~1 MB per trajectory anyway.
+ */
+export const STREAM_CHUNK_LIMITS: ChunkLimits = { ...DEFAULT_CHUNK_LIMITS, maxBytes: 1024 * 1024 };
+
+export async function logTrajectoryStream(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = STREAM_CHUNK_LIMITS): Promise<T.ModelLogRes> {
+  const model = await findModel(db, req.model_id);
+  const log_id = uuidv7();
+  const step = 0;
+  const project_id = model.project_id;
+  const metrics = new LogMetrics();
+  const placeholder = () => jsonText(db, '{}');
+
+  return db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('trajectory_logs')
+      .values({ project_id, id: log_id, model_id: model.id, split: '', step, created_at: nowIso(), metrics: placeholder(), group_count: 0, trajectory_count: 0 })
+      .execute();
+
+    const groups = new PendingRows<Values<'trajectory_groups'>>(limits);
+    const trajectories = new PendingRows<Values<'trajectories'>>(limits);
+    const flushGroups = async () => {
+      if (groups.rows.length > 0) await trx.insertInto('trajectory_groups').values(groups.take()).execute();
+    };
+    // A trajectory's group row must exist before the trajectory's INSERT.
+    const flushTrajectories = async () => {
+      await flushGroups();
+      if (trajectories.rows.length > 0) await trx.insertInto('trajectories').values(trajectories.take()).execute();
+    };
+
+    let groupCount = 0;
+    let trajectoryCount = 0;
+    let inGroup = 0; // trajectories of the current group so far
+    let split: string | undefined;
+    for await (const piece of req.pieces) {
+      if (split !== undefined) throw new Error('model log: a piece after the end');
+      if (piece.kind === 'end') {
+        split = piece.split;
+      } else if (piece.kind === 'trajectory') {
+        if (piece.group_index !== groupCount || piece.trajectory_index !== inGroup) throw new Error('model log: a trajectory out of order');
+        metrics.addTrajectory(piece.trajectory, groupCount, inGroup);
+        if (inGroup === 0) {
+          if (groups.full(2)) await flushGroups();
+          groups.add({ project_id, log_id, group_index: groupCount, data: placeholder() }, 2);
+        }
+        const row = trajectoryRow(db.dialect, project_id, log_id, groupCount, inGroup, piece.trajectory);
+        if (trajectories.full(row.bytes)) await flushTrajectories();
+        trajectories.add(row.row, row.bytes);
+        inGroup += 1;
+        trajectoryCount += 1;
+      } else {
+        if (piece.group_index !== groupCount) throw new Error('model log: a group out of order');
+        metrics.endGroup(piece.group, groupCount, inGroup);
+        const row = groupRow(db.dialect, project_id, log_id, groupCount, piece.group);
+        const waiting = groups.rows.findIndex((r) => r.group_index === groupCount);
+        if (waiting >= 0) {
+          groups.rows[waiting] = row.row;
+        } else if (inGroup > 0) {
+          await trx
+            .updateTable('trajectory_groups')
+            .set({ data: row.row.data })
+            .where('project_id', '=', project_id)
+            .where('log_id', '=', log_id)
+            .where('group_index', '=', groupCount)
+            .execute();
+        } else {
+          if (groups.full(row.bytes)) await flushGroups();
+          groups.add(row.row, row.bytes);
+        }
+        groupCount += 1;
+        inGroup = 0;
+      }
+    }
+    if (split === undefined) throw new Error('model log: the body ended before it was complete');
+    await flushTrajectories();
+
+    const result = metrics.result(split);
+    await trx
+      .updateTable('trajectory_logs')
+      .set({ split, metrics: jsonText(db, JSON.stringify(result)), group_count: groupCount, trajectory_count: trajectoryCount, created_at: nowIso() })
+      .where('project_id', '=', project_id)
+      .where('id', '=', log_id)
+      .execute();
+    return { log_id, step, trajectory_count: trajectoryCount, metrics: result };
+  });
+}
