@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       quick,
       seconds: quick ? 3 : 8,
     };
-    const wanted = (id: string) => !only || only.includes(id);
+    const wanted = (id: string) => !only?.length || only.includes(id);
     const scenarios: ScenarioResult[] = [];
     const peaks: Parameters<typeof rssScenario>[0] = {};
     if (wanted('call-read')) scenarios.push(await step('1. call/read', () => callReadScenario(ctx)));
