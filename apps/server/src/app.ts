@@ -10,9 +10,6 @@ import { streamLogBody } from './http/log-body-reader.ts';
 import { spec, specOperations } from './http/spec-operations.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
 
-const LOG_PATH = '/v1/preview/models/:model_id/log';
-const LOG_PATH_PATTERN = /^\/v1\/preview\/models\/[^/]+\/log\/?$/;
-
 export interface AppOptions {
   bodyLimit: number;
   logBodyLimit: number;
@@ -39,6 +36,10 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
 
   const operations = specOperations();
   const handlers = allHandlers(deps);
+  // The trajectory log's route, as the spec names it (see the streaming note below).
+  const logOp = operations.find((op) => op.operationId === 'modelLog');
+  if (!logOp) throw new Error('the spec has no modelLog operation');
+  const logPathPattern = new RegExp(`^${logOp.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
   const missing = operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
   if (missing.length > 0) throw new Error(`operations without a handler: ${missing.join(', ')}`);
 
@@ -53,7 +54,7 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
   // Trajectory logs (64 MB+) are never parsed whole: the handler streams them piece by piece,
   // validating each against the same spec (http/log-body-reader.ts). So neither the JSON parser
   // nor the validator below may touch their bodies.
-  app.post(LOG_PATH, streamLogBody(opts.logBodyLimit));
+  app[logOp.method](logOp.expressPath, streamLogBody(opts.logBodyLimit));
   const json = express.json({ limit: opts.bodyLimit, verify });
   app.use((req, res, next) => (req.logBody ? next() : json(req, res, next)));
 
@@ -66,7 +67,7 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
       validateFormats: true,
       ignoreUndocumented: false,
       // The log route validates its path parameter and its body itself, as it reads.
-      ignorePaths: (path: string) => LOG_PATH_PATTERN.test(path),
+      ignorePaths: (path: string) => logPathPattern.test(path),
     }),
   );
 
@@ -74,7 +75,7 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
     app[op.method](op.expressPath, handlers[op.operationId]!);
   }
   // What the validator would answer for another method on the (ignored) log path.
-  app.all(LOG_PATH, (_req, _res, next) => next(Object.assign(new Error('method not allowed'), { status: 405 })));
+  app.all(logOp.expressPath, (_req, _res, next) => next(Object.assign(new Error('method not allowed'), { status: 405 })));
   app.use(errorHandler);
   return app;
 }

@@ -21,9 +21,10 @@ export function modelHandlers({ store, auth }: Deps): Handlers {
     async modelRead(req, res) {
       res.json(await ownedModel(req));
     },
-    // The body streams into the store (see http/log-body-reader.ts). The model and the caller's
-    // entity are checked before a byte is read, but, as on every route, a bad body is answered
-    // before a 404/403: so a refusal waits until the body has been read (and not stored).
+    // The body is parsed piece by piece into the store (see http/log-body-reader.ts). Its bytes are
+    // read off the network first, so the store's transaction never waits on a slow client. As on
+    // every route, a bad body is answered before a 404/403: a refusal waits until the body has
+    // been read (and nothing stored).
     async modelLog(req, res) {
       const reader = req.logBody!;
       await reader.prefetch();

@@ -1,6 +1,6 @@
-// Reads a trajectory log body (up to LOG_BODY_LIMIT, 64 MB+) as a stream and hands the store one
-// validated piece at a time: each trajectory, each group after its trajectories, then `end` with
-// the split. Only one trajectory (plus the top-level scalars) is held at once.
+// Reads a trajectory log body (up to LOG_BODY_LIMIT, 64 MB+) and hands the store one validated
+// piece at a time: each trajectory, each group after its trajectories, then `end` with the split.
+// The bytes are held (see prefetch), but only one trajectory's text and objects at a time.
 //
 // The observable behaviour is the one express.json + express-openapi-validator give every other
 // route, in the same order of precedence: 415 (type, charset, encoding) → 413 over the limit →

@@ -11,7 +11,6 @@
 // Values that are not finite (NaN, or a sum overflowing to ±Infinity) are dropped: ART drops NaN,
 // and JSON has no Infinity.
 import { invalidRequest } from '@weft/core';
-import { trajectoriesOf } from './normalise-trajectories.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,19 +27,9 @@ class Mean {
   }
 }
 
-export function computeLogMetrics(split: string, groups: readonly Json[]): Record<string, number> {
-  const acc = new LogMetrics();
-  groups.forEach((group, g) => {
-    const trajectories = trajectoriesOf(group);
-    trajectories.forEach((trajectory, t) => acc.addTrajectory(trajectory, g, t));
-    acc.endGroup(group, g, trajectories.length);
-  });
-  return acc.result(split);
-}
-
 /**
- * The same aggregates fed one trajectory at a time (then its group), for streamed logs: only the
- * running means and the current group's rewards are kept.
+ * ART's aggregates, fed one trajectory at a time (then its group): only the running means and
+ * the current group's rewards are kept.
  */
 export class LogMetrics {
   private readonly series = new Map<string, Mean>([

@@ -1,5 +1,5 @@
-// POST /v1/preview/models/{id}/log, fed piece by piece while the body is still arriving: the same
-// rows, metrics and answer as logTrajectories (model-log.ts), but no more than one trajectory and
+// POST /v1/preview/models/{id}/log, fed piece by piece: the one implementation of the trajectory
+// log (model-log.ts hands an in-memory body over as pieces too). No more than one trajectory and
 // one chunk of rows is ever held. The HTTP layer validates each piece before handing it over.
 //
 // Still ONE transaction: it is opened before the first piece and committed only after the `end`
@@ -30,7 +30,7 @@ export interface ModelLogStreamReq {
   pieces: AsyncIterable<ModelLogPiece>;
 }
 
-/** Rows waiting for one multi-row INSERT, within the same limits as chunked(). */
+/** Rows waiting for one multi-row INSERT, within ChunkLimits. */
 class PendingRows<R> {
   rows: R[] = [];
   private bytes = 0;
@@ -51,13 +51,7 @@ class PendingRows<R> {
   }
 }
 
-/**
- * Smaller statements than modelLog's: here the rows waiting for their INSERT are the only thing
- * that grows with the body, and 64 MB bodies are ~1 MB per trajectory anyway.
- */
-export const STREAM_CHUNK_LIMITS: ChunkLimits = { ...DEFAULT_CHUNK_LIMITS, maxBytes: 1024 * 1024 };
-
-export async function logTrajectoryStream(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = STREAM_CHUNK_LIMITS): Promise<T.ModelLogRes> {
+export async function logTrajectoryStream(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Promise<T.ModelLogRes> {
   const model = await findModel(db, req.model_id);
   const log_id = uuidv7();
   const step = 0;
