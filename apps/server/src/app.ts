@@ -1,13 +1,17 @@
-// Builds the Express app from the spec: authentication → body parsing → validation → the
-// handler of the operationId → error mapping. No business rule lives here.
+// Builds the Express app from the spec. One dispatcher finds the operation with a map lookup
+// (http/operation-route.ts), then: authenticate (the operation's scheme, before any byte of the
+// body is read) → read the body as its mode says (http/body/) → express-openapi-validator against
+// the same spec (all errors, 422 `{detail:[…]}`) → the typed handler of the operationId → write
+// its answer → the error handler. No business rule lives here.
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
-import { authenticate } from './http/authenticate.ts';
+import { createBodyReader } from './http/body/read-body.ts';
+import { compose } from './http/compose.ts';
 import { errorHandler } from './http/error-handler.ts';
-import { streamLogBody } from './http/log-body-reader.ts';
-import { spec, specOperations } from './http/spec-operations.ts';
+import { createDispatcher } from './http/dispatch.ts';
+import { operations, spec } from './http/spec.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
 
 export interface AppOptions {
@@ -34,31 +38,9 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
     );
   }
 
-  const operations = specOperations();
-  const handlers = allHandlers(deps);
-  // The trajectory log's route, as the spec names it (see the streaming note below).
-  const logOp = operations.find((op) => op.operationId === 'modelLog');
-  if (!logOp) throw new Error('the spec has no modelLog operation');
-  const logPathPattern = new RegExp(`^${logOp.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
-  const missing = operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
-  if (missing.length > 0) throw new Error(`operations without a handler: ${missing.join(', ')}`);
-
-  for (const op of operations) {
-    if (op.scheme) app[op.method](op.expressPath, authenticate(deps.auth, op.scheme));
-  }
-
-  // Keep the raw bytes: object and table digests are computed from the exact number lexemes.
-  const verify = (req: express.Request, _res: unknown, buf: Buffer) => {
-    req.rawBody = buf;
-  };
-  // Trajectory logs (64 MB+) are never parsed whole: the handler streams them piece by piece,
-  // validating each against the same spec (http/log-body-reader.ts). So neither the JSON parser
-  // nor the validator below may touch their bodies.
-  app[logOp.method](logOp.expressPath, streamLogBody(opts.logBodyLimit));
-  const json = express.json({ limit: opts.bodyLimit, verify });
-  app.use((req, res, next) => (req.logBody ? next() : json(req, res, next)));
-
-  app.use(
+  // Streamed bodies are validated piece by piece by their handler, against the same spec.
+  const streamed = operations.filter((op) => op.bodyMode === 'stream').map((op) => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
+  const validate = compose(
     OpenApiValidator.middleware({
       apiSpec: spec as never,
       validateRequests: { allErrors: true, allowUnknownQueryParameters: false },
@@ -66,16 +48,21 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
       validateSecurity: false,
       validateFormats: true,
       ignoreUndocumented: false,
-      // The log route validates its path parameter and its body itself, as it reads.
-      ignorePaths: (path: string) => logPathPattern.test(path),
+      // Multipart bodies are read by the body module (limits and errors in one place).
+      fileUploader: false,
+      ignorePaths: (path: string) => streamed.some((re) => re.test(path)),
     }),
   );
 
-  for (const op of operations) {
-    app[op.method](op.expressPath, handlers[op.operationId]!);
-  }
-  // What the validator would answer for another method on the (ignored) log path.
-  app.all(logOp.expressPath, (_req, _res, next) => next(Object.assign(new Error('method not allowed'), { status: 405 })));
+  app.use(
+    createDispatcher({
+      operations,
+      handlers: allHandlers(deps),
+      auth: deps.auth,
+      readBody: createBodyReader({ body: opts.bodyLimit, stream: opts.logBodyLimit }),
+      validate,
+    }),
+  );
   app.use(errorHandler);
   return app;
 }

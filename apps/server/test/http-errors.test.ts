@@ -1,6 +1,6 @@
 // Bad input gets the documented body and status — never a 500, never a crash.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { specOperations } from '../src/http/spec-operations.ts';
+import { operations } from '../src/http/spec.ts';
 import { describeEachDatabase, type TestServer } from './test-server.ts';
 
 describeEachDatabase(
@@ -95,10 +95,10 @@ describeEachDatabase(
 
     describe('no input makes the server fail', () => {
       const junk = ['null', '[]', '"text"', '42', '{"project_id": {"$ne": 1}}', '{"obj": []}', '{"table": {"rows": [1, 2]}}', '{"batch": [{"mode": "other"}]}'];
-      for (const op of specOperations().filter((o) => o.method === 'post' || o.method === 'put')) {
+      for (const op of operations.filter((o) => o.method === 'post' || o.method === 'put')) {
         it(`${op.method.toUpperCase()} ${op.path} answers junk with a 4xx`, async () => {
           const path = op.path.replace('{queue_id}', 'q1').replace('{model_id}', 'm1');
-          const authorization = op.scheme === 'bearer' ? `Bearer ${server.aliceKey}` : basic;
+          const authorization = op.schemes[0] === 'bearer' ? `Bearer ${server.aliceKey}` : basic;
           for (const body of junk) {
             const res = await fetch(server.url + path, {
               method: op.method.toUpperCase(),

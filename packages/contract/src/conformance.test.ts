@@ -2,8 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { createConformanceChecker } from './conformance.ts';
 import type { Exchange } from './exchange-recorder.ts';
-import { loadSpec } from './spec-document.ts';
-import { specOperations } from './spec-operations.ts';
+import { loadSpec, specOperations } from '@weft/types/spec';
 import { createSpecValidator } from './spec-validator.ts';
 
 const doc = loadSpec();

@@ -1,8 +1,7 @@
 // Checks one recorded answer against the spec: the operation exists, the status is documented,
 // the media type is one the spec lists, and a JSON body matches that media type's schema.
 import type { Exchange } from './exchange-recorder.ts';
-import { escapeJsonPointer } from './spec-document.ts';
-import { documentedResponse, matchOperation, type SpecOperation } from './spec-operations.ts';
+import { escapeJsonPointer, documentedResponse, matchOperation, type SpecOperation } from '@weft/types/spec';
 import type { SpecValidator } from './spec-validator.ts';
 
 export interface Conformance {

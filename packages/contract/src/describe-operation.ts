@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import type { ValidationError } from '@weft/types';
 import type { OperationCase } from './cases/case-types.ts';
-import type { AuthScheme, SpecOperation } from './spec-operations.ts';
+import type { AuthScheme, SpecOperation } from '@weft/types/spec';
 import { expectStatus, type SuiteContext } from './suite-context.ts';
 
 const OTHER_SCHEME: Record<AuthScheme, AuthScheme> = { basic: 'bearer', bearer: 'basic' };

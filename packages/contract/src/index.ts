@@ -2,10 +2,8 @@
 // against the server (apps/server), plus the spec tools it is built on.
 export { defineContractSuite } from './define-contract-suite.ts';
 export type { ContractTarget } from './contract-target.ts';
-export { loadSpec, SPEC_FILE } from './spec-document.ts';
-export type { OpenApiDocument } from './spec-document.ts';
-export { specOperations, matchOperation } from './spec-operations.ts';
-export type { SpecOperation, AuthScheme } from './spec-operations.ts';
+export { loadSpec, matchOperation, SPEC_FILE, specOperations } from '@weft/types/spec';
+export type { AuthScheme, OpenApiDocument, SpecOperation } from '@weft/types/spec';
 export { createSpecValidator } from './spec-validator.ts';
 export type { SpecValidator } from './spec-validator.ts';
 export { createExchangeRecorder } from './exchange-recorder.ts';

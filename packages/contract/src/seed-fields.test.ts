@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fieldsInNotes, parseSections, type MarkdownSection, type MarkdownTable } from './seed-markdown.ts';
 import { seedTypeToSchema, typeMismatches, type JsonSchema, type SchemaNamer } from './seed-types.ts';
-import { deref, escapeJsonPointer, isReference, loadSpec, resolvePointer, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from './spec-document.ts';
+import { deref, escapeJsonPointer, isReference, loadSpec, resolvePointer, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from '@weft/types/spec';
 
 const SEED_FILE = fileURLToPath(new URL('../../../../shared/seed/service-interface.md', import.meta.url));
 

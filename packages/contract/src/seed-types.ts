@@ -1,7 +1,7 @@
 // The seed writes types in words ("integer or null", "Tool[]", "any JSON value"); the spec in
 // JSON Schema. seedTypeToSchema says what each seed type means in JSON Schema; typeMismatches
 // says how a property of the spec differs from that meaning.
-import { deref, isReference, resolvePointer, type OpenApiDocument } from './spec-document.ts';
+import { deref, isReference, resolvePointer, type OpenApiDocument } from '@weft/types/spec';
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 // references resolve exactly as they are written (OpenAPI 3.1 schemas are JSON Schema 2020-12).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { escapeJsonPointer, type OpenApiDocument } from './spec-document.ts';
+import { escapeJsonPointer, type OpenApiDocument } from '@weft/types/spec';
 
 const SPEC_ID = 'https://weft.invalid/openapi.json';
 

@@ -8,8 +8,7 @@ import type { CaseContext } from './cases/case-types.ts';
 import { createConformanceChecker, type ConformanceChecker } from './conformance.ts';
 import { entityOf, projectNameOf, resolveApiKey, resolveBaseUrl, type ContractTarget } from './contract-target.ts';
 import { createExchangeRecorder, type ExchangeRecorder } from './exchange-recorder.ts';
-import { loadSpec, type OpenApiDocument } from './spec-document.ts';
-import { specOperations, type AuthScheme, type SpecOperation } from './spec-operations.ts';
+import { loadSpec, type OpenApiDocument, specOperations, type AuthScheme, type SpecOperation } from '@weft/types/spec';
 import { createSpecValidator, type SpecValidator } from './spec-validator.ts';
 
 /** Which credentials a client sends: the target's key, a key the server never issued, or none. */

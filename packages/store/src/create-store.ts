@@ -19,7 +19,8 @@ export interface StoreOptions {
 }
 
 export function createStore(opts: StoreOptions): Store {
-  return translateDatabaseErrors<Store>({
+  // Typed by Store (derived from the spec): a missing or misnamed operation does not compile.
+  const store: Store = {
     ...objectMethods(opts),
     ...tableMethods(opts),
     ...callMethods(opts),
@@ -36,5 +37,6 @@ export function createStore(opts: StoreOptions): Store {
       }
     },
     close: () => opts.db.close(),
-  });
+  };
+  return translateDatabaseErrors(store);
 }

@@ -1,64 +1,82 @@
-// The store: one method per operationId of the spec (objsQuery ↔ POST /objs/query ↔ handler
-// `objsQuery`). Methods take and return wire types (snake_case) and hold every business rule;
-// the HTTP layer only authenticates, authorizes and maps errors. Errors are WeftError values
-// from @weft/core's catalogue.
+// The store's interface, derived from the spec: one method per operationId (objsQuery ↔
+// POST /objs/query ↔ handler `objsQuery`), taking the operation's body, path and query parameters
+// as one snake_case object and returning its 200 answer. Declared nowhere else: create-store.ts
+// wires each method to its implementation and the compiler checks both against this map.
+// Methods hold every business rule; errors are WeftError values from @weft/core's catalogue.
 import type { JsonNode } from '@weft/core';
 import type * as T from '@weft/types';
-import type { ModelLogStreamReq } from './models/model-log-stream.ts';
+import type {
+  AuthOf,
+  BodyModeOf,
+  OperationId,
+  PathParamsOf,
+  QueryParamsOf,
+  RequestBodyOf,
+  SuccessBodyOf,
+  SuccessMediaTypeOf,
+} from '@weft/types';
+import type { ModelLogPiece } from './models/model-log-stream.ts';
+
+/** Operations answered without the store (from the server's version and the router catalogue). */
+export type StorelessOperationId = 'serverInfo' | 'routerModelsList';
+export type StoreOperationId = Exclude<OperationId, StorelessOperationId>;
 
 export interface RequestContext {
   /** Authenticated username; recorded as svc_user_id / created_by. */
   user: string;
-  /**
-   * The request body parsed losslessly (number lexemes kept), when the HTTP layer has it. Digests
-   * are computed from it so `1.0` and `1` hash differently, exactly as in Weave.
-   */
-  source?: JsonNode;
 }
 
-export interface QueueKey {
-  project_id: string;
-  queue_id: string;
+/**
+ * For operations whose body is read losslessly (x-weft-body: lossless): the body's tree with its
+ * number lexemes kept. Digests are computed from it so `1.0` and `1` hash differently, as in Weave.
+ * Required by type, so a handler cannot forget it.
+ */
+export interface LosslessContext extends RequestContext {
+  /** `undefined` only for a direct store user's plain JS value, which has no lexemes to keep. */
+  source: JsonNode | undefined;
 }
 
-export interface Store {
-  objCreate(req: T.ObjCreateReq, ctx: RequestContext): Promise<T.ObjCreateRes>;
-  objRead(req: T.ObjReadReq, ctx: RequestContext): Promise<T.ObjReadRes>;
-  objDelete(req: T.ObjDeleteReq, ctx: RequestContext): Promise<T.ObjDeleteRes>;
-  objsQuery(req: T.ObjsQueryReq, ctx: RequestContext): Promise<T.ObjsQueryRes>;
+/** Where a store method takes something else than the operation's body, path and query. */
+interface InputOverrides {
+  /** `entity` already resolved (ART's null entity is the caller's default) and authorized. */
+  modelCreate: T.ModelCreateReq & { entity: string };
+  /** The body arrives as validated pieces, one trajectory at a time (x-weft-body: stream). */
+  modelLog: { model_id: string; pieces: AsyncIterable<ModelLogPiece> };
+  /** The multipart `file` part's bytes (x-weft-body: multipart). */
+  fileCreate: { project_id: string; content: Uint8Array };
+}
 
-  tableCreate(req: T.TableCreateReq, ctx: RequestContext): Promise<T.TableCreateRes>;
-  tableQuery(req: T.TableQueryReq, ctx: RequestContext): Promise<T.TableQueryRes>;
+type Merge<A> = { [P in keyof A]: A[P] };
+type BodyPart<K extends OperationId> = [RequestBodyOf<K>] extends [never] ? Record<never, never> : RequestBodyOf<K>;
 
-  callStart(req: T.CallStartReq, ctx: RequestContext): Promise<T.CallStartRes>;
-  callEnd(req: T.CallEndReq, ctx: RequestContext): Promise<T.Empty>;
-  callUpsertBatch(req: T.CallUpsertBatchReq, ctx: RequestContext): Promise<T.CallUpsertBatchRes>;
-  callRead(req: T.CallReadReq, ctx: RequestContext): Promise<T.CallReadRes>;
-  callUpdate(req: T.CallUpdateReq, ctx: RequestContext): Promise<T.Empty>;
-  /** The HTTP layer streams the result as JSON Lines. */
-  callsStreamQuery(req: T.CallsStreamQueryReq, ctx: RequestContext): AsyncIterable<T.CallSchema>;
+export type StoreInput<K extends StoreOperationId> = K extends keyof InputOverrides
+  ? InputOverrides[K]
+  : Merge<BodyPart<K> & PathParamsOf<K> & QueryParamsOf<K>>;
 
-  fileCreate(req: { project_id: string; content: Uint8Array }, ctx: RequestContext): Promise<T.FileCreateRes>;
-  /** The stored bytes; notFound when the project has no file with that digest. */
-  fileContent(req: T.FileContentReq, ctx: RequestContext): Promise<Uint8Array>;
+export type StoreContext<K extends StoreOperationId> =
+  AuthOf<K> extends 'none' ? Record<never, never> : BodyModeOf<K> extends 'lossless' ? LosslessContext : RequestContext;
 
-  feedbackCreate(req: T.FeedbackCreateReq, ctx: RequestContext): Promise<T.FeedbackCreateRes>;
+/** JSON Lines answers are streamed (or a bounded list); binary answers are bytes; the rest one JSON value. */
+export type StoreOutput<K extends StoreOperationId> =
+  SuccessMediaTypeOf<K> extends 'application/jsonl'
+    ? AsyncIterable<SuccessBodyOf<K>> | Promise<SuccessBodyOf<K>[]>
+    : SuccessMediaTypeOf<K> extends 'application/octet-stream'
+      ? Promise<Uint8Array>
+      : Promise<SuccessBodyOf<K>>;
 
-  annotationQueueCreate(req: T.AnnotationQueueCreateReq, ctx: RequestContext): Promise<T.AnnotationQueueCreateRes>;
-  /** The HTTP layer streams the result as JSON Lines. */
-  annotationQueuesQuery(req: T.AnnotationQueuesQueryReq, ctx: RequestContext): Promise<T.AnnotationQueueSchema[]>;
-  annotationQueueRead(req: QueueKey, ctx: RequestContext): Promise<T.AnnotationQueueRes>;
-  annotationQueueUpdate(req: QueueKey & T.AnnotationQueueUpdateReq, ctx: RequestContext): Promise<T.AnnotationQueueRes>;
-  annotationQueueDelete(req: QueueKey, ctx: RequestContext): Promise<T.AnnotationQueueRes>;
+export type StoreMethod<K extends StoreOperationId> = (req: StoreInput<K>, ctx: StoreContext<K>) => StoreOutput<K>;
 
-  /** `entity` is already resolved (a null entity means the caller's default) and authorized. */
-  modelCreate(req: T.ModelCreateReq & { entity: string }, ctx: RequestContext): Promise<T.ModelSchema>;
-  modelRead(req: { model_id: string }, ctx: RequestContext): Promise<T.ModelSchema>;
-  modelLog(req: T.ModelLogReq & { model_id: string }, ctx: RequestContext): Promise<T.ModelLogRes>;
-  /** modelLog fed piece by piece as the body arrives; atomic: nothing is kept unless the stream ends with `end`. */
-  modelLogStream(req: ModelLogStreamReq, ctx: RequestContext): Promise<T.ModelLogRes>;
-
-  /** Database state for GET /health. */
-  health(): Promise<T.HealthRes>;
+export type Store = { [K in StoreOperationId]: StoreMethod<K> } & {
   close(): Promise<void>;
+};
+
+/**
+ * Types one resource's methods by Store without listing their names again: each method's
+ * parameters and answer come from the spec through Store.
+ */
+export function storeMethods<M extends Partial<Store>>(methods: M): { [K in keyof M & keyof Store]: Store[K] } {
+  return methods as { [K in keyof M & keyof Store]: Store[K] };
 }
+
+/** The key of one annotation queue (path `queue_id`, query `project_id`). */
+export type QueueKey = StoreInput<'annotationQueueRead'>;

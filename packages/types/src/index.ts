@@ -1,7 +1,7 @@
 // Wire types of the Weft API, generated from spec/ (see openapi.ts). One request and one response
-// type per operation, named after the operation's schemas (ObjsQueryReq ↔ ObjsQueryRes).
+// type per operation, named after the operation's schemas (ObjsQueryReq ↔ ObjsQueryRes), and the
+// per-operation views the server and the store are typed with (operation-types.ts). Types only:
+// the spec reader is the `@weft/types/spec` entry.
 export type * from './openapi.ts';
-import type { operations } from './openapi.ts';
-
-/** operationId of every operation in the spec. */
-export type OperationId = keyof operations;
+export type * from './operation-facts.ts';
+export type * from './operation-types.ts';

@@ -1,37 +1,27 @@
-import type { AnnotationQueueCreateReq, AnnotationQueuesQueryReq, AnnotationQueueUpdateReq } from '@weft/types';
-import type { Request } from 'express';
-import { writeJsonLines } from '../http/json-lines.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
-import type { Deps, Handlers } from './handler.ts';
-import { projectScoped } from './project-scoped.ts';
+import { handlers, type Deps } from './handler.ts';
 
-function queueKey(req: Request) {
-  return { project_id: String(req.query.project_id), queue_id: String(req.params.queue_id) };
-}
-
-export function annotationQueueHandlers(deps: Deps): Handlers {
-  const { store, auth } = deps;
-  return {
-    annotationQueueCreate: projectScoped<AnnotationQueueCreateReq, unknown>(deps, (b) => b.project_id, (b, ctx) =>
-      store.annotationQueueCreate(b, ctx),
-    ),
-    async annotationQueuesQuery(req, res) {
-      const body = req.body as AnnotationQueuesQueryReq;
-      requireProject(auth, req, body.project_id);
-      await writeJsonLines(res, await store.annotationQueuesQuery(body, contextOf(req)));
+export function annotationQueueHandlers({ store, auth }: Deps) {
+  return handlers({
+    async annotationQueueCreate({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueueCreate(body, contextOf(principal));
     },
-    async annotationQueueRead(req, res) {
-      const key = queueKey(req);
-      requireProject(auth, req, key.project_id);
-      res.json(await store.annotationQueueRead(key, contextOf(req)));
+    async annotationQueuesQuery({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueuesQuery(body, contextOf(principal));
     },
-    annotationQueueUpdate: projectScoped<AnnotationQueueUpdateReq, unknown>(deps, (b) => b.project_id, (b, ctx, req) =>
-      store.annotationQueueUpdate({ ...b, queue_id: String(req.params.queue_id) }, ctx),
-    ),
-    async annotationQueueDelete(req, res) {
-      const key = queueKey(req);
-      requireProject(auth, req, key.project_id);
-      res.json(await store.annotationQueueDelete(key, contextOf(req)));
+    async annotationQueueRead({ params, query, principal }) {
+      requireProject(auth, principal, query.project_id);
+      return store.annotationQueueRead({ ...query, ...params }, contextOf(principal));
     },
-  };
+    async annotationQueueUpdate({ body, params, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueueUpdate({ ...body, ...params }, contextOf(principal));
+    },
+    async annotationQueueDelete({ params, query, principal }) {
+      requireProject(auth, principal, query.project_id);
+      return store.annotationQueueDelete({ ...query, ...params }, contextOf(principal));
+    },
+  });
 }

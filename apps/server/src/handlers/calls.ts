@@ -1,28 +1,34 @@
-import type { CallEndReq, CallReadReq, CallsStreamQueryReq, CallStartReq, CallUpdateReq, CallUpsertBatchReq } from '@weft/types';
-import { writeJsonLines } from '../http/json-lines.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
-import type { Deps, Handlers } from './handler.ts';
-import { projectScoped } from './project-scoped.ts';
+import { handlers, type Deps } from './handler.ts';
 
-export function callHandlers(deps: Deps): Handlers {
-  const { store, auth } = deps;
-  return {
-    callStart: projectScoped<CallStartReq, unknown>(deps, (b) => b.start.project_id, (b, ctx) => store.callStart(b, ctx)),
-    callEnd: projectScoped<CallEndReq, unknown>(deps, (b) => b.end.project_id, (b, ctx) => store.callEnd(b, ctx)),
-    callRead: projectScoped<CallReadReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.callRead(b, ctx)),
-    callUpdate: projectScoped<CallUpdateReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.callUpdate(b, ctx)),
-    async callUpsertBatch(req, res) {
-      const body = req.body as CallUpsertBatchReq;
+export function callHandlers({ store, auth }: Deps) {
+  return handlers({
+    async callStart({ body, principal }) {
+      requireProject(auth, principal, body.start.project_id);
+      return store.callStart(body, contextOf(principal));
+    },
+    async callEnd({ body, principal }) {
+      requireProject(auth, principal, body.end.project_id);
+      return store.callEnd(body, contextOf(principal));
+    },
+    async callRead({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callRead(body, contextOf(principal));
+    },
+    async callUpdate({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callUpdate(body, contextOf(principal));
+    },
+    async callUpsertBatch({ body, principal }) {
       // Every item names its own project: all of them must be the caller's before anything is written.
       for (const item of body.batch) {
-        requireProject(auth, req, item.mode === 'start' ? item.req.start.project_id : item.req.end.project_id);
+        requireProject(auth, principal, item.mode === 'start' ? item.req.start.project_id : item.req.end.project_id);
       }
-      res.json(await store.callUpsertBatch(body, contextOf(req)));
+      return store.callUpsertBatch(body, contextOf(principal));
     },
-    async callsStreamQuery(req, res) {
-      const body = req.body as CallsStreamQueryReq;
-      requireProject(auth, req, body.project_id);
-      await writeJsonLines(res, store.callsStreamQuery(body, contextOf(req)));
+    async callsStreamQuery({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callsStreamQuery(body, contextOf(principal));
     },
-  };
+  });
 }

@@ -1,9 +1,11 @@
-import type { FeedbackCreateReq } from '@weft/types';
-import type { Deps, Handlers } from './handler.ts';
-import { projectScoped } from './project-scoped.ts';
+import { contextOf, requireProject } from '../http/request-context.ts';
+import { handlers, type Deps } from './handler.ts';
 
-export function feedbackHandlers(deps: Deps): Handlers {
-  return {
-    feedbackCreate: projectScoped<FeedbackCreateReq, unknown>(deps, (b) => b.project_id, (b, ctx) => deps.store.feedbackCreate(b, ctx)),
-  };
+export function feedbackHandlers({ store, auth }: Deps) {
+  return handlers({
+    async feedbackCreate({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackCreate(body, contextOf(principal));
+    },
+  });
 }

@@ -1,7 +1,21 @@
+// The typed shape of a handler, derived from the spec: what operation K receives (its body as its
+// body mode delivers it, path and query parameters, the caller) and what it must answer (its 200
+// body). `Handlers` maps every operationId to its handler, so a missing handler or an answer with a
+// wrong field does not compile (see handler.test-d.ts). Handlers hold HTTP policy only.
 import type { Request, Response } from 'express';
-import type { Catalogue } from '@weft/core';
+import type { Catalogue, JsonNode } from '@weft/core';
 import type { Store } from '@weft/store';
-import type { Authenticator } from '../auth/index.ts';
+import type {
+  AuthOf,
+  BodyModeOf,
+  OperationId,
+  PathParamsOf,
+  QueryParamsOf,
+  RequestBodyOf,
+  SuccessBodyOf,
+  SuccessMediaTypeOf,
+} from '@weft/types';
+import type { Authenticator, Principal } from '../auth/index.ts';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
 export interface Deps {
@@ -11,7 +25,49 @@ export interface Deps {
   version: string;
 }
 
-export type Handler = (req: Request, res: Response) => Promise<void>;
+/** One file part of a multipart body. */
+export interface UploadedFile {
+  fieldname: string;
+  buffer: Buffer;
+}
 
-/** Handlers keyed by operationId: one operationId = one handler key = one store method. */
-export type Handlers = Record<string, Handler>;
+type BodyFor<K extends OperationId> = {
+  none: { body: undefined };
+  json: { body: RequestBodyOf<K> };
+  /** Digest operations: the parsed body and its tree with the exact number lexemes. */
+  lossless: { body: RequestBodyOf<K>; source: JsonNode };
+  /** The whole body's bytes (inflated, within the limit), parsed piece by piece by the handler. */
+  stream: { body: Buffer };
+  /** The text fields of the form, and its file parts. */
+  multipart: { body: Omit<RequestBodyOf<K>, 'file'>; files: UploadedFile[] };
+}[BodyModeOf<K>];
+
+export type OperationInput<K extends OperationId> = BodyFor<K> & {
+  params: PathParamsOf<K>;
+  query: QueryParamsOf<K>;
+  /** The authenticated caller (operations that take credentials). */
+  principal: AuthOf<K> extends 'none' ? undefined : Principal;
+  /** The request, for headers and logging. */
+  http: Request;
+};
+
+/** What K answers with 200: JSON Lines are written line by line, bytes as octet-stream. */
+export type AnswerOf<K extends OperationId> =
+  SuccessMediaTypeOf<K> extends 'application/jsonl'
+    ? AsyncIterable<SuccessBodyOf<K>> | Iterable<SuccessBodyOf<K>>
+    : SuccessMediaTypeOf<K> extends 'application/octet-stream'
+      ? Uint8Array
+      : SuccessBodyOf<K>;
+
+/** Returned by a handler that wrote its answer itself (e.g. 304 Not Modified). */
+export const ANSWERED: unique symbol = Symbol('answered');
+
+export type Handler<K extends OperationId> = (input: OperationInput<K>, res: Response) => Promise<AnswerOf<K> | typeof ANSWERED>;
+
+/** One handler per operationId of the spec: one operationId = one handler key = one store method. */
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+/** Types a group of handlers by the spec without listing their operationIds again. */
+export function handlers<H extends Partial<Handlers>>(group: H): { [K in keyof H & OperationId]: Handler<K> } {
+  return group as { [K in keyof H & OperationId]: Handler<K> };
+}

@@ -8,8 +8,10 @@ import { objectHandlers } from './objects.ts';
 import { serviceHandlers } from './service.ts';
 import { tableHandlers } from './tables.ts';
 
-export type { Deps, Handler, Handlers } from './handler.ts';
+export { ANSWERED } from './handler.ts';
+export type { AnswerOf, Deps, Handler, Handlers, OperationInput } from './handler.ts';
 
+/** Typed as Handlers: an operation of the spec without a handler does not compile. */
 export function allHandlers(deps: Deps): Handlers {
   return {
     ...serviceHandlers(deps),

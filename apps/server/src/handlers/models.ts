@@ -1,38 +1,39 @@
-import type { ModelCreateReq } from '@weft/types';
+import { Readable } from 'node:stream';
 import type { Request } from 'express';
-import { contextOf, principalOf, requireEntity } from '../http/request-context.ts';
-import type { Deps, Handlers } from './handler.ts';
+import type { Principal } from '../auth/index.ts';
+import { LogBodyReader } from '../http/log-body-reader.ts';
+import { contextOf, requireEntity } from '../http/request-context.ts';
+import { handlers, type Deps } from './handler.ts';
 
-export function modelHandlers({ store, auth }: Deps): Handlers {
+export function modelHandlers({ store, auth }: Deps) {
   /** Reads the model and checks the caller belongs to its entity, so a 404 never hides a 403. */
-  async function ownedModel(req: Request) {
-    const model = await store.modelRead({ model_id: String(req.params.model_id) }, contextOf(req));
-    requireEntity(auth, req, model.entity);
+  async function ownedModel(modelId: string, principal: Principal) {
+    const model = await store.modelRead({ model_id: modelId }, contextOf(principal));
+    requireEntity(auth, principal, model.entity);
     return model;
   }
-  return {
-    async modelCreate(req, res) {
-      const body = req.body as ModelCreateReq;
+  return handlers({
+    async modelCreate({ body, principal }) {
       // ART sends `entity: null` for "the key owner's default entity"; the answer must name it.
-      const entity = body.entity ?? auth.defaultEntity(principalOf(req));
-      requireEntity(auth, req, entity);
-      res.json(await store.modelCreate({ ...body, entity }, contextOf(req)));
+      const entity = body.entity ?? auth.defaultEntity(principal);
+      requireEntity(auth, principal, entity);
+      return store.modelCreate({ ...body, entity }, contextOf(principal));
     },
-    async modelRead(req, res) {
-      res.json(await ownedModel(req));
+    async modelRead({ params, principal }) {
+      return ownedModel(params.model_id, principal);
     },
-    // The body is parsed piece by piece into the store (see http/log-body-reader.ts). Its bytes are
-    // read off the network first, so the store's transaction never waits on a slow client. As on
-    // every route, a bad body is answered before a 404/403: a refusal waits until the body has
-    // been read (and nothing stored).
-    async modelLog(req, res) {
-      const reader = req.logBody!;
-      await reader.prefetch();
+    // The body's bytes have been read (stream mode), so the store's transaction never waits on a
+    // slow client; they are parsed and validated one trajectory at a time as the store writes. As
+    // on every route, a bad body is answered before a 404/403, and nothing is stored.
+    async modelLog({ body, params, principal }) {
+      // INTERIM: the old reader over the buffered bytes, until the log-body reader lands.
+      const source = Object.assign(Readable.from([body]), { headers: { 'content-type': 'application/json' }, params }) as unknown as Request;
+      const reader = new LogBodyReader(source, Number.MAX_SAFE_INTEGER);
       let refusal: unknown;
       let model: Awaited<ReturnType<typeof ownedModel>> | undefined;
       if (reader.healthy) {
         try {
-          model = await ownedModel(req);
+          model = await ownedModel(params.model_id, principal);
         } catch (err) {
           refusal = err;
         }
@@ -40,18 +41,13 @@ export function modelHandlers({ store, auth }: Deps): Handlers {
       let storeError: unknown;
       if (model) {
         try {
-          res.json(await store.modelLogStream({ model_id: model.id, pieces: reader.pieces() }, contextOf(req)));
-          return;
+          return await store.modelLog({ model_id: model.id, pieces: reader.pieces() }, contextOf(principal));
         } catch (err) {
           storeError = err;
         }
       }
       await reader.drain();
-      if (reader.clientGone) {
-        res.destroy();
-        return;
-      }
       throw reader.answer() ?? refusal ?? storeError;
     },
-  };
+  });
 }

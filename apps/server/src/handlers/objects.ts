@@ -1,14 +1,24 @@
-import type { ObjCreateReq, ObjDeleteReq, ObjReadReq, ObjsQueryReq } from '@weft/types';
-import type { Deps, Handlers } from './handler.ts';
-import { projectScoped } from './project-scoped.ts';
+import { contextOf, requireProject } from '../http/request-context.ts';
+import { handlers, type Deps } from './handler.ts';
 
-export function objectHandlers(deps: Deps): Handlers {
-  const { store } = deps;
-  return {
-    // Digests are computed from the body's exact number lexemes (1.0 ≠ 1), hence lossless.
-    objCreate: projectScoped<ObjCreateReq, unknown>(deps, (b) => b.obj.project_id, (b, ctx) => store.objCreate(b, ctx), { lossless: true }),
-    objRead: projectScoped<ObjReadReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.objRead(b, ctx)),
-    objDelete: projectScoped<ObjDeleteReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.objDelete(b, ctx)),
-    objsQuery: projectScoped<ObjsQueryReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.objsQuery(b, ctx)),
-  };
+export function objectHandlers({ store, auth }: Deps) {
+  return handlers({
+    // Digests are computed from the body's exact number lexemes (1.0 ≠ 1): lossless by the spec.
+    async objCreate({ body, source, principal }) {
+      requireProject(auth, principal, body.obj.project_id);
+      return store.objCreate(body, { ...contextOf(principal), source });
+    },
+    async objRead({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.objRead(body, contextOf(principal));
+    },
+    async objDelete({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.objDelete(body, contextOf(principal));
+    },
+    async objsQuery({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.objsQuery(body, contextOf(principal));
+    },
+  });
 }

@@ -1,12 +1,16 @@
-import type { TableCreateReq, TableQueryReq } from '@weft/types';
-import type { Deps, Handlers } from './handler.ts';
-import { projectScoped } from './project-scoped.ts';
+import { contextOf, requireProject } from '../http/request-context.ts';
+import { handlers, type Deps } from './handler.ts';
 
-export function tableHandlers(deps: Deps): Handlers {
-  const { store } = deps;
-  return {
-    // Row digests are computed from the body's exact number lexemes (1.0 ≠ 1), hence lossless.
-    tableCreate: projectScoped<TableCreateReq, unknown>(deps, (b) => b.table.project_id, (b, ctx) => store.tableCreate(b, ctx), { lossless: true }),
-    tableQuery: projectScoped<TableQueryReq, unknown>(deps, (b) => b.project_id, (b, ctx) => store.tableQuery(b, ctx)),
-  };
+export function tableHandlers({ store, auth }: Deps) {
+  return handlers({
+    // Row digests are computed from the body's exact number lexemes (1.0 ≠ 1): lossless by the spec.
+    async tableCreate({ body, source, principal }) {
+      requireProject(auth, principal, body.table.project_id);
+      return store.tableCreate(body, { ...contextOf(principal), source });
+    },
+    async tableQuery({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.tableQuery(body, contextOf(principal));
+    },
+  });
 }

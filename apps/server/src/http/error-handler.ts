@@ -11,6 +11,7 @@ interface HttpLikeError {
   type?: string;
   errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
   message?: string;
+  headers?: Record<string, string>;
 }
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
@@ -28,7 +29,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
     res.status(422).json({ detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'malformed JSON'}`, type: 'json_invalid' }] });
   } else if (e.type === 'entity.too.large' || status === 413) {
     res.status(413).json({ reason: 'Request too large', error_type: 'RequestTooLarge' });
-  } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+  } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || e.type === 'media.unsupported') {
     res.status(415).json({ reason: e.message ?? 'Unsupported encoding', error_type: 'UnsupportedMediaType' });
   } else if (status === 400 && Array.isArray(e.errors)) {
     res.status(422).json({ detail: toValidationDetails(e.errors) });
@@ -37,6 +38,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   } else if (status === 404) {
     res.status(404).json({ reason: `No operation at ${req.method} ${req.path}`, error_type: 'NotFound' });
   } else if (status === 405) {
+    if (e.headers?.Allow) res.set('Allow', e.headers.Allow);
     res.status(405).json({ reason: `${req.method} is not allowed on ${req.path}`, error_type: 'MethodNotAllowed' });
   } else if (status >= 400 && status < 500) {
     res.status(status).json({ reason: e.message ?? 'Bad request', error_type: 'BadRequest' });

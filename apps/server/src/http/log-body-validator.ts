@@ -4,7 +4,7 @@
 // (useDefaults, so stored rows are identical), same `{path, message, errorCode}` items, which
 // validation-error.ts maps to the 422 body exactly as for every other route.
 import { createRequestAjv } from 'express-openapi-validator/dist/framework/ajv/index.js';
-import { spec } from './spec-operations.ts';
+import { spec } from './spec.ts';
 
 // The slice of ajv's types used here (ajv is express-openapi-validator's dependency, not ours).
 interface AjvError {

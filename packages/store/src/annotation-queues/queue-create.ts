@@ -3,7 +3,7 @@ import type * as T from '@weft/types';
 import { jsonParam, nowIso, type Db } from '../db/index.ts';
 import { uuidv7 } from '../ids.ts';
 
-export async function createQueue(db: Db, req: T.AnnotationQueueCreateReq, user: string): Promise<T.AnnotationQueueCreateRes> {
+export async function annotationQueueCreate(db: Db, req: T.AnnotationQueueCreateReq, user: string): Promise<T.AnnotationQueueCreateRes> {
   const id = uuidv7();
   const now = nowIso();
   await db.kysely

@@ -7,7 +7,7 @@ import { nowIso, type Db } from '../db/index.ts';
 import type { QueueKey } from '../store.ts';
 import { toQueueSchema } from './to-queue-schema.ts';
 
-export async function deleteQueue(db: Db, key: QueueKey): Promise<T.AnnotationQueueRes> {
+export async function annotationQueueDelete(db: Db, key: QueueKey): Promise<T.AnnotationQueueRes> {
   const now = nowIso();
   const row = await db.kysely
     .updateTable('annotation_queues')

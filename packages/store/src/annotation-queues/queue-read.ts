@@ -17,7 +17,7 @@ export async function findLiveQueue(kysely: Kysely<Database>, key: QueueKey) {
     .executeTakeFirst();
 }
 
-export async function readQueue(db: Db, key: QueueKey): Promise<T.AnnotationQueueRes> {
+export async function annotationQueueRead(db: Db, key: QueueKey): Promise<T.AnnotationQueueRes> {
   const row = await findLiveQueue(db.kysely, key);
   if (!row) throw notFound(`Queue ${key.queue_id} not found`);
   return { queue: toQueueSchema(db, row) };

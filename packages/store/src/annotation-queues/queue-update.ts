@@ -11,7 +11,7 @@ import type { QueueKey } from '../store.ts';
 import { findLiveQueue } from './queue-read.ts';
 import { toQueueSchema } from './to-queue-schema.ts';
 
-export async function updateQueue(db: Db, req: QueueKey & T.AnnotationQueueUpdateReq): Promise<T.AnnotationQueueRes> {
+export async function annotationQueueUpdate(db: Db, req: QueueKey & T.AnnotationQueueUpdateReq): Promise<T.AnnotationQueueRes> {
   const gone = () => notFound(`Queue ${req.queue_id} not found or already deleted`);
   const changes = {
     ...(req.name != null && { name: req.name }),

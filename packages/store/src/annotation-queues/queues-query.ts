@@ -11,7 +11,7 @@ const isSortable = (field: string): field is SortColumn => SORTABLE.has(field as
 /** SQLite takes OFFSET only after a LIMIT: an offset without a limit gets this one, in both databases. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
-export async function queryQueues(db: Db, req: T.AnnotationQueuesQueryReq): Promise<T.AnnotationQueueSchema[]> {
+export async function annotationQueuesQuery(db: Db, req: T.AnnotationQueuesQueryReq): Promise<T.AnnotationQueueSchema[]> {
   // Unknown fields are ignored, as in Weave; when none is left, the default order applies.
   const order: [SortColumn, 'asc' | 'desc'][] = [];
   for (const item of req.sort_by ?? []) {

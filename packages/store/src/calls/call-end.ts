@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
 import { storedDatetime } from './datetimes.ts';
 
-export async function writeCallEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
+export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
   const row = {
     project_id: end.project_id,
     id: end.id,

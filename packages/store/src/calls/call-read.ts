@@ -7,7 +7,7 @@ import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize, traceStorageSize } from './storage-size.ts';
 import { isStarted, toCallSchema } from './to-call-schema.ts';
 
-export async function readCall(db: Db, catalogue: Catalogue, req: T.CallReadReq): Promise<T.CallReadRes> {
+export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq): Promise<T.CallReadRes> {
   const row = await db.kysely
     .selectFrom('calls')
     .selectAll('calls')

@@ -16,7 +16,7 @@ import { storedDatetime } from './datetimes.ts';
 const MAX_PLAIN_OP_NAME = 128;
 const REF = /^[a-z][a-z0-9+.-]*:\/\/\//i;
 
-export async function writeCallStart(
+export async function callStart(
   kysely: Kysely<Database>,
   db: Pick<Db, 'dialect'>,
   start: T.StartedCall,

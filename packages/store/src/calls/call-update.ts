@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 /** Weave's limit, also in the spec; checked here too so the store holds the rule. */
 const MAX_DISPLAY_NAME = 1024;
 
-export async function updateCall(db: Db, req: T.CallUpdateReq): Promise<T.Empty> {
+export async function callUpdate(db: Db, req: T.CallUpdateReq): Promise<T.Empty> {
   if ([...req.display_name].length > MAX_DISPLAY_NAME) {
     throw invalidRequest(`display_name is longer than ${MAX_DISPLAY_NAME} characters`);
   }

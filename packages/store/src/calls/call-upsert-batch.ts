@@ -6,10 +6,10 @@
 import { invalidRequest } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
-import { writeCallEnd } from './call-end.ts';
-import { writeCallStart } from './call-start.ts';
+import { callEnd } from './call-end.ts';
+import { callStart } from './call-start.ts';
 
-export async function upsertCallBatch(db: Db, req: T.CallUpsertBatchReq, user: string): Promise<T.CallUpsertBatchRes> {
+export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: string): Promise<T.CallUpsertBatchRes> {
   // Check every mode before writing anything (the HTTP layer validates too; this is the store's rule).
   req.batch.forEach((item, i) => {
     const mode: unknown = item.mode;
@@ -21,9 +21,9 @@ export async function upsertCallBatch(db: Db, req: T.CallUpsertBatchReq, user: s
     const res: T.CallUpsertBatchRes['res'] = [];
     for (const item of req.batch) {
       if (item.mode === 'start') {
-        res.push(await writeCallStart(trx, db, item.req.start, user));
+        res.push(await callStart(trx, db, item.req.start, user));
       } else {
-        await writeCallEnd(trx, db, item.req.end);
+        await callEnd(trx, db, item.req.end);
         res.push({});
       }
     }

@@ -35,7 +35,7 @@ const KEYSET_COLUMNS = new Set<string>(['started_at', 'op_name', 'id', 'trace_id
 const JSON_ROOTS = new Set(['inputs', 'output', 'attributes', 'summary']);
 
 /** `pageSize` is a parameter for tests; callers use the default. */
-export async function* streamCalls(
+export async function* callsStreamQuery(
   db: Db,
   catalogue: Catalogue,
   req: T.CallsStreamQueryReq,

@@ -5,7 +5,7 @@ import { jsonParam, nowIso, type Db } from '../db/index.ts';
 import { uuidv7 } from '../ids.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
-export async function createFeedback(db: Db, req: T.FeedbackCreateReq, user: string): Promise<T.FeedbackCreateRes> {
+export async function feedbackCreate(db: Db, req: T.FeedbackCreateReq, user: string): Promise<T.FeedbackCreateRes> {
   validateFeedback(req);
   const id = uuidv7();
   const created_at = nowIso();

@@ -1,13 +1,13 @@
 // Feedback: reactions, notes, annotations and scorer results attached to a call or object ref.
 import type { StoreOptions } from '../create-store.ts';
-import type { Store } from '../store.ts';
-import { createFeedback } from './feedback-create.ts';
+import { storeMethods } from '../store.ts';
+import { feedbackCreate } from './feedback-create.ts';
 
 export { callRef, feedbackOfCalls, type CallFeedback } from './call-feedback.ts';
 
-export function feedbackMethods(opts: Pick<StoreOptions, 'db'>): Pick<Store, 'feedbackCreate'> {
+export function feedbackMethods(opts: Pick<StoreOptions, 'db'>) {
   const { db } = opts;
-  return {
-    feedbackCreate: (req, ctx) => createFeedback(db, req, ctx.user),
-  };
+  return storeMethods({
+    feedbackCreate: (req, ctx) => feedbackCreate(db, req, ctx.user),
+  });
 }

@@ -2,7 +2,7 @@
 import { notFound } from '@weft/core';
 import type { Db } from '../db/index.ts';
 
-export async function readFileContent(db: Db, projectId: string, digest: string): Promise<Uint8Array> {
+export async function fileContent(db: Db, projectId: string, digest: string): Promise<Uint8Array> {
   const row = await db.kysely
     .selectFrom('files')
     .select('content')

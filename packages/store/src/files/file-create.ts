@@ -4,7 +4,7 @@ import { digestBytes } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
 
-export async function createFile(db: Db, projectId: string, content: Uint8Array): Promise<T.FileCreateRes> {
+export async function fileCreate(db: Db, projectId: string, content: Uint8Array): Promise<T.FileCreateRes> {
   const digest = digestBytes(content);
   // Same digest, same bytes: a second upload (SDKs re-upload an op's source on every run) keeps
   // the first row. DO NOTHING also makes two concurrent uploads safe.

@@ -1,14 +1,14 @@
 // Files: content-addressed bytes (op source code, images, audio) referenced from object and call
 // values by digest. Stored in the database, once per (project, digest).
 import type { StoreOptions } from '../create-store.ts';
-import type { Store } from '../store.ts';
-import { readFileContent } from './file-content.ts';
-import { createFile } from './file-create.ts';
+import { storeMethods } from '../store.ts';
+import { fileContent } from './file-content.ts';
+import { fileCreate } from './file-create.ts';
 
-export function fileMethods(opts: Pick<StoreOptions, 'db'>): Pick<Store, 'fileCreate' | 'fileContent'> {
+export function fileMethods(opts: Pick<StoreOptions, 'db'>) {
   const { db } = opts;
-  return {
-    fileCreate: (req) => createFile(db, req.project_id, req.content),
-    fileContent: (req) => readFileContent(db, req.project_id, req.digest),
-  };
+  return storeMethods({
+    fileCreate: (req) => fileCreate(db, req.project_id, req.content),
+    fileContent: (req) => fileContent(db, req.project_id, req.digest),
+  });
 }

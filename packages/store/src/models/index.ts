@@ -1,17 +1,15 @@
 // ART models and their trajectory logs (the /v1/preview/models API of W&B Serverless Training).
 import type { StoreOptions } from '../create-store.ts';
-import type { Store } from '../store.ts';
-import { createModel } from './model-create.ts';
-import { logTrajectories } from './model-log.ts';
-import { logTrajectoryStream } from './model-log-stream.ts';
-import { readModel } from './model-read.ts';
+import { storeMethods } from '../store.ts';
+import { modelCreate } from './model-create.ts';
+import { modelLog } from './model-log-stream.ts';
+import { modelRead } from './model-read.ts';
 
-export function modelMethods(opts: StoreOptions): Pick<Store, 'modelCreate' | 'modelRead' | 'modelLog' | 'modelLogStream'> {
+export function modelMethods(opts: StoreOptions) {
   const { db } = opts;
-  return {
-    modelCreate: (req) => createModel(db, req),
-    modelRead: (req) => readModel(db, req.model_id),
-    modelLog: (req) => logTrajectories(db, req),
-    modelLogStream: (req) => logTrajectoryStream(db, req),
-  };
+  return storeMethods({
+    modelCreate: (req) => modelCreate(db, req),
+    modelRead: (req) => modelRead(db, req.model_id),
+    modelLog: (req) => modelLog(db, req),
+  });
 }

@@ -10,7 +10,7 @@ import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
 import { toModelSchema } from './to-model-schema.ts';
 
-export async function createModel(db: Db, req: T.ModelCreateReq & { entity: string }): Promise<T.ModelSchema> {
+export async function modelCreate(db: Db, req: T.ModelCreateReq & { entity: string }): Promise<T.ModelSchema> {
   const project_id = `${req.entity}/${req.project}`;
   const inserted = await db.kysely
     .insertInto('models')

@@ -51,7 +51,7 @@ class PendingRows<R> {
   }
 }
 
-export async function logTrajectoryStream(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Promise<T.ModelLogRes> {
+export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Promise<T.ModelLogRes> {
   const model = await findModel(db, req.model_id);
   const log_id = uuidv7();
   const step = 0;

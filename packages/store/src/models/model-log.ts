@@ -1,21 +1,21 @@
-// POST /v1/preview/models/{id}/log with the body already in memory (direct store users and
-// tests). It is handed to the streamed implementation (model-log-stream.ts) as the same pieces
-// the HTTP layer makes, so there is one set of rules for defaults, metrics and storage: one
-// transaction per request, nothing stored on any error, every request a new log (ART never
+// The trajectory log's rows (groupRow, trajectoryRow) and, for a body already in memory (direct
+// store users and tests), the same pieces the HTTP layer makes (modelLogPieces), so the store's
+// one modelLog (model-log-stream.ts) keeps one set of rules for defaults, metrics and storage:
+// one transaction per request, nothing stored on any error, every request a new log (ART never
 // retries /log, so a resent batch is a user re-run and is kept).
 //
 // The step is the model's latest checkpoint step, or 0 without checkpoints (ART's get_step());
 // Weft has no checkpoints yet, so it is 0.
 import type * as T from '@weft/types';
 import { jsonText, type Db, type Dialect, type NewRow } from '../db/index.ts';
-import type { ChunkLimits, SizedRow } from './chunks.ts';
-import { logTrajectoryStream, type ModelLogPiece } from './model-log-stream.ts';
+import type { SizedRow } from './chunks.ts';
+import type { ModelLogPiece } from './model-log-stream.ts';
 import { normaliseGroup, normaliseTrajectory, trajectoriesOf } from './normalise-trajectories.ts';
 
 type Json = Record<string, unknown>;
 
-/** The body as the pieces of a streamed log, in document order. */
-async function* piecesOf(req: T.ModelLogReq): AsyncGenerator<ModelLogPiece> {
+/** An in-memory log body as the pieces the store's modelLog takes, in document order. */
+export async function* modelLogPieces(req: T.ModelLogReq): AsyncGenerator<ModelLogPiece> {
   for (const [group_index, group] of (req.trajectory_groups as unknown as Json[]).entries()) {
     for (const [trajectory_index, trajectory] of trajectoriesOf(group).entries()) {
       yield { kind: 'trajectory', group_index, trajectory_index, trajectory };
@@ -23,10 +23,6 @@ async function* piecesOf(req: T.ModelLogReq): AsyncGenerator<ModelLogPiece> {
     yield { kind: 'group', group_index, group };
   }
   yield { kind: 'end', split: req.split };
-}
-
-export function logTrajectories(db: Db, req: T.ModelLogReq & { model_id: string }, limits?: ChunkLimits): Promise<T.ModelLogRes> {
-  return logTrajectoryStream(db, { model_id: req.model_id, pieces: piecesOf(req) }, limits);
 }
 
 export type Values<T extends 'trajectory_groups' | 'trajectories'> = Omit<NewRow<T>, 'data'> & { data: ReturnType<typeof jsonText> };

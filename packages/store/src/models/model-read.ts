@@ -10,6 +10,6 @@ export async function findModel(db: Db, modelId: string): Promise<Row<'models'>>
   return row;
 }
 
-export async function readModel(db: Db, modelId: string): Promise<T.ModelSchema> {
+export async function modelRead(db: Db, modelId: string): Promise<T.ModelSchema> {
   return toModelSchema(await findModel(db, modelId));
 }

@@ -6,11 +6,11 @@
 import { digestMismatch, invalidRequest, isValidObjectId, objectClasses, objectKind } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonText, nowIso, type Db } from '../db/index.ts';
-import type { RequestContext } from '../store.ts';
+import type { LosslessContext } from '../store.ts';
 import { setLatest, withObjectLock } from './object-versions.ts';
 import { childNode, encodeValue } from './value-encoding.ts';
 
-export async function objCreate(db: Db, req: T.ObjCreateReq, ctx: RequestContext): Promise<T.ObjCreateRes> {
+export async function objCreate(db: Db, req: T.ObjCreateReq, ctx: LosslessContext): Promise<T.ObjCreateRes> {
   const { project_id: projectId, object_id: objectId } = req.obj;
   if (typeof objectId !== 'string' || !isValidObjectId(objectId)) {
     throw invalidRequest(`Invalid object_id ${JSON.stringify(objectId)}: 1–128 letters, digits, '_', '.' or '-'`);

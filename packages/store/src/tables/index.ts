@@ -1,6 +1,6 @@
 // The table operations of the store: immutable, content-addressed lists of rows.
 import type { Db } from '../db/index.ts';
-import type { Store } from '../store.ts';
+import { storeMethods } from '../store.ts';
 import { DEFAULT_SORT_CACHE, type SortCacheOptions } from './sort-order-cache.ts';
 import { tableCreate } from './table-create.ts';
 import { tableQuery } from './table-query.ts';
@@ -11,10 +11,10 @@ export interface TableMethodOptions {
   sortCache?: Partial<SortCacheOptions>;
 }
 
-export function tableMethods({ db, sortCache }: TableMethodOptions): Pick<Store, 'tableCreate' | 'tableQuery'> {
+export function tableMethods({ db, sortCache }: TableMethodOptions) {
   const cache: SortCacheOptions = { ...DEFAULT_SORT_CACHE, ...sortCache };
-  return {
+  return storeMethods({
     tableCreate: (req, ctx) => tableCreate(db, req, ctx),
     tableQuery: (req, ctx) => tableQuery(db, req, ctx, cache),
-  };
+  });
 }

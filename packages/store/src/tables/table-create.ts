@@ -11,14 +11,14 @@ import type * as T from '@weft/types';
 import { sql, type Transaction } from 'kysely';
 import { nowIso, type Database, type Db } from '../db/index.ts';
 import { childNode, encodeValue, type EncodedValue } from '../objects/value-encoding.ts';
-import type { RequestContext } from '../store.ts';
+import type { LosslessContext } from '../store.ts';
 import { jsonArrayElements, jsonStringArrayElements } from './json-array-rows.ts';
 
 // Bounds on one INSERT: the JSON text of its rows, the digests of its part of the list.
 const MAX_CHUNK_CHARS = 8 << 20;
 const MAX_CHUNK_DIGESTS = 50_000;
 
-export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: RequestContext): Promise<T.TableCreateRes> {
+export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessContext): Promise<T.TableCreateRes> {
   const projectId = req.table.project_id;
   const rows: readonly unknown[] = req.table.rows;
   if (!Array.isArray(rows)) throw invalidRequest('table.rows must be a list of objects');

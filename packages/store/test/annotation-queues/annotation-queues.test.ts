@@ -1,7 +1,7 @@
 // Annotation queues: create, read, query, update, delete, on both databases.
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeEachDialect } from '../dialects.ts';
-import { ctx, queuesOf, REF } from './queue-fixtures.ts';
+import { all, ctx, queuesOf, REF } from './queue-fixtures.ts';
 
 const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -70,7 +70,7 @@ describeEachDialect('annotation queues', (getDb) => {
     await q.annotationQueueDelete({ project_id: p, queue_id: gone.id }, ctx);
     await q.annotationQueueCreate({ project_id: 'aq/query-other', name: 'alpha', scorer_refs: [] }, ctx);
 
-    const ids = async (req: Record<string, unknown> = {}) => (await q.annotationQueuesQuery({ project_id: p, ...req }, ctx)).map((x) => x.id);
+    const ids = async (req: Record<string, unknown> = {}) => (await all(q.annotationQueuesQuery({ project_id: p, ...req }, ctx))).map((x) => x.id);
     const sameMs = [c1.id, c2.id].sort();
     expect(await ids()).toEqual([...sameMs, b.id, a.id]);
     expect(await ids({ limit: 2 })).toEqual(sameMs);
@@ -79,7 +79,7 @@ describeEachDialect('annotation queues', (getDb) => {
     expect(await ids({ limit: 0 })).toEqual([]);
     expect(await ids({ limit: null, offset: null, sort_by: null, name: null })).toEqual([...sameMs, b.id, a.id]);
 
-    const rows = await q.annotationQueuesQuery({ project_id: p, limit: 1 }, ctx);
+    const rows = await all(q.annotationQueuesQuery({ project_id: p, limit: 1 }, ctx));
     expect(rows[0]).toMatchObject({ project_id: p, created_by: 'alice', scorer_refs: [] });
     expect(rows[0] && 'deleted_at' in rows[0]).toBe(false);
   });
@@ -93,7 +93,7 @@ describeEachDialect('annotation queues', (getDb) => {
     const z = await make('C', '2025-01-03T00:00:00.000Z');
     await at('2025-02-01T00:00:00.000Z', () => q.annotationQueueUpdate({ project_id: p, queue_id: x.id, description: 'touched' }, ctx));
     const names = async (sort_by: { field: string; direction: 'asc' | 'desc' }[]) =>
-      (await q.annotationQueuesQuery({ project_id: p, sort_by }, ctx)).map((r) => r.name);
+      (await all(q.annotationQueuesQuery({ project_id: p, sort_by }, ctx))).map((r) => r.name);
 
     expect(await names([{ field: 'name', direction: 'asc' }])).toEqual(['C', 'a', 'b']); // byte order
     expect(await names([{ field: 'name', direction: 'desc' }])).toEqual(['b', 'a', 'C']);
@@ -113,7 +113,7 @@ describeEachDialect('annotation queues', (getDb) => {
     for (const name of ['Safety Review', 'safety-check', '100% done', '100 percent', 'a_b', 'axb']) {
       await q.annotationQueueCreate({ project_id: p, name, scorer_refs: [] }, ctx);
     }
-    const names = async (name: string) => (await q.annotationQueuesQuery({ project_id: p, name, sort_by: [{ field: 'name', direction: 'asc' }] }, ctx)).map((r) => r.name);
+    const names = async (name: string) => (await all(q.annotationQueuesQuery({ project_id: p, name, sort_by: [{ field: 'name', direction: 'asc' }] }, ctx))).map((r) => r.name);
     expect(await names('SAFETY')).toEqual(['Safety Review', 'safety-check']);
     expect(await names('%')).toEqual(['100% done']);
     expect(await names('0%')).toEqual(['100% done']);
@@ -177,7 +177,7 @@ describeEachDialect('annotation queues', (getDb) => {
     });
     await expect(q.annotationQueueDelete(key, ctx)).rejects.toMatchObject({ status: 404, message: `Queue ${id} not found or already deleted` });
     await expect(q.annotationQueueDelete({ project_id: p, queue_id: 'missing' }, ctx)).rejects.toMatchObject({ status: 404 });
-    expect(await q.annotationQueuesQuery({ project_id: p }, ctx)).toEqual([]);
+    expect(await all(q.annotationQueuesQuery({ project_id: p }, ctx))).toEqual([]);
     // Soft: the row is still there.
     const rows = await db.kysely.selectFrom('annotation_queues').select('deleted_at').where('project_id', '=', p).execute();
     expect(rows).toEqual([{ deleted_at: '2025-01-05T00:00:00.000Z' }]);

@@ -10,3 +10,11 @@ export const REF = 'weave:///acme/bot/scorer/helpfulness:geYJQqnHhVssZOL4AysdAqn
 export function queuesOf(db: Db) {
   return annotationQueueMethods({ db, catalogue });
 }
+
+/** The lines of a JSON Lines answer, collected. */
+export async function all<T>(lines: AsyncIterable<T> | Promise<T[]>): Promise<T[]> {
+  if (lines instanceof Promise) return lines;
+  const out: T[] = [];
+  for await (const line of lines) out.push(line);
+  return out;
+}

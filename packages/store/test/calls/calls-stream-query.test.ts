@@ -1,7 +1,7 @@
 // calls/stream_query: the same calls call/read returns, filtered, ordered and paged.
 import type * as T from '@weft/types';
 import { expect, it } from 'vitest';
-import { PAGE_SIZE, streamCalls } from '../../src/calls/calls-stream-query.ts';
+import { PAGE_SIZE, callsStreamQuery } from '../../src/calls/calls-stream-query.ts';
 import { jsonParam, nowIso, type Db } from '../../src/db/index.ts';
 import { callRef, feedbackMethods } from '../../src/feedback/index.ts';
 import { describeEachDialect } from '../dialects.ts';
@@ -13,7 +13,7 @@ const at = (m: number) => `2025-06-03T10:${String(m).padStart(2, '0')}:00.000Z`;
 
 async function query(db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number): Promise<T.CallSchema[]> {
   const out: T.CallSchema[] = [];
-  for await (const call of streamCalls(db, catalogue, req, pageSize)) out.push(call);
+  for await (const call of callsStreamQuery(db, catalogue, req, pageSize)) out.push(call);
   return out;
 }
 const ids = async (db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number) =>
@@ -186,7 +186,7 @@ describeEachDialect('calls/stream_query', (getDb) => {
     const p = 'sq/lazy';
     for (const [id, m] of [['a', 0], ['b', 1], ['c', 2]] as const) await calls.callStart(startReq(p, { id, started_at: at(m) }), ctx);
     const seen: string[] = [];
-    for await (const call of streamCalls(db, catalogue, { project_id: p }, 2)) {
+    for await (const call of callsStreamQuery(db, catalogue, { project_id: p }, 2)) {
       seen.push(call.id);
       if (call.id === 'a') await calls.callStart(startReq(p, { id: 'late', started_at: at(5) }), ctx);
     }

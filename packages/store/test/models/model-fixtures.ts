@@ -3,6 +3,8 @@ import { loadCatalogue } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../../src/db/index.ts';
 import { modelMethods } from '../../src/models/index.ts';
+import { modelLogPieces } from '../../src/models/model-log.ts';
+import type { StoreInput } from '../../src/store.ts';
 
 const catalogue = await loadCatalogue();
 export const ctx = { user: 'alice' };
@@ -16,6 +18,8 @@ export function createReq(fields: Partial<T.ModelCreateReq & { entity: string }>
 }
 
 /** Loosely typed log request: trajectories are free-form JSON. */
-export function logReq(model_id: string, split: string, trajectory_groups: unknown[]): T.ModelLogReq & { model_id: string } {
-  return { model_id, split, trajectory_groups: trajectory_groups as T.TrajectoryGroup[] };
+/** A log request as the store takes it: the body as pieces (re-iterable, so a request can be sent twice). */
+export function logReq(model_id: string, split: string, trajectory_groups: unknown[]): StoreInput<'modelLog'> {
+  const body: T.ModelLogReq = { split, trajectory_groups: trajectory_groups as T.TrajectoryGroup[] };
+  return { model_id, pieces: { [Symbol.asyncIterator]: () => modelLogPieces(body) } };
 }

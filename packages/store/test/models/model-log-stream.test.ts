@@ -2,7 +2,7 @@
 // piece, and nothing stored unless the stream ends with `end`.
 import { expect, it } from 'vitest';
 import { readJson, type Db } from '../../src/db/index.ts';
-import { logTrajectoryStream, type ModelLogPiece } from '../../src/models/model-log-stream.ts';
+import { modelLog, type ModelLogPiece } from '../../src/models/model-log-stream.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { createReq, ctx, logReq, modelsOf } from './model-fixtures.ts';
 
@@ -61,7 +61,7 @@ describeEachDialect('models: log trajectories as a stream', (getDb) => {
       const models = modelsOf(db);
       const model = await models.modelCreate(createReq({ project: `log-stream-${limits ? 'small' : 'default'}` }), ctx);
       const whole = await models.modelLog(logReq(model.id, 'val', structuredClone(GROUPS)), ctx);
-      const streamed = await logTrajectoryStream(db, { model_id: model.id, pieces: asAsync(piecesOf('val', structuredClone(GROUPS))) }, limits);
+      const streamed = await modelLog(db, { model_id: model.id, pieces: asAsync(piecesOf('val', structuredClone(GROUPS))) }, limits);
       expect(streamed).toEqual({ ...whole, log_id: streamed.log_id });
       expect(JSON.stringify(streamed.metrics)).toBe(JSON.stringify(whole.metrics));
       expect(await dump(db, streamed.log_id)).toEqual(await dump(db, whole.log_id));
@@ -71,7 +71,7 @@ describeEachDialect('models: log trajectories as a stream', (getDb) => {
   it('is also the store method modelLogStream', async () => {
     const models = modelsOf(getDb());
     const model = await models.modelCreate(createReq({ project: 'log-stream-method' }), ctx);
-    const res = await models.modelLogStream({ model_id: model.id, pieces: asAsync(piecesOf('train', [])) }, ctx);
+    const res = await models.modelLog({ model_id: model.id, pieces: asAsync(piecesOf('train', [])) }, ctx);
     expect(res).toMatchObject({ step: 0, trajectory_count: 0, metrics: { 'train/reward_std_dev': 0 } });
   });
 
@@ -81,9 +81,9 @@ describeEachDialect('models: log trajectories as a stream', (getDb) => {
     const model = await models.modelCreate(createReq({ project: 'log-stream-atomic' }), ctx);
     const pieces = [...piecesOf('val', structuredClone(GROUPS))];
     for (const failAfter of [1, 3, pieces.length - 1]) {
-      await expect(logTrajectoryStream(db, { model_id: model.id, pieces: asAsync(pieces, failAfter) }, { maxRows: 1, maxBytes: 1 })).rejects.toThrow('client went away');
+      await expect(modelLog(db, { model_id: model.id, pieces: asAsync(pieces, failAfter) }, { maxRows: 1, maxBytes: 1 })).rejects.toThrow('client went away');
     }
-    await expect(models.modelLogStream({ model_id: model.id, pieces: asAsync(pieces.slice(0, -1)) }, ctx)).rejects.toThrow(/before it was complete/);
+    await expect(models.modelLog({ model_id: model.id, pieces: asAsync(pieces.slice(0, -1)) }, ctx)).rejects.toThrow(/before it was complete/);
     expect(await logCount(db, model.id)).toBe(0);
   });
 });

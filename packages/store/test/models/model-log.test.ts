@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { readJson, type Db } from '../../src/db/index.ts';
-import { logTrajectories } from '../../src/models/model-log.ts';
+import { modelLog } from '../../src/models/model-log-stream.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { createReq, ctx, logReq, modelsOf } from './model-fixtures.ts';
 
@@ -206,7 +206,7 @@ describeEachDialect('models: log trajectories', (getDb) => {
       trajectories: Array.from({ length: 5 }, (_, t) => ({ reward: g * 10 + t, logs: ['x'.repeat(100 * t)] })),
     }));
     // 3 rows or ~250 bytes per statement: many statements for both tables.
-    const res = await logTrajectories(db, logReq(model.id, 'val', groups), { maxRows: 3, maxBytes: 250 });
+    const res = await modelLog(db, logReq(model.id, 'val', groups), { maxRows: 3, maxBytes: 250 });
     const { groups: storedGroups, trajectories } = await stored(db, res.log_id);
     expect(storedGroups.map((g) => (g.data as { metadata: unknown }).metadata)).toEqual(groups.map((g) => g.metadata));
     expect(trajectories.map((t) => t.reward)).toEqual(groups.flatMap((g) => g.trajectories.map((t) => t.reward)));
@@ -229,14 +229,14 @@ describeEachDialect('models: log trajectories', (getDb) => {
     }
     try {
       const groups = Array.from({ length: 4 }, (_, g) => ({ trajectories: Array.from({ length: 4 }, (_, t) => ({ reward: g === 3 && t === 2 ? -777 : t })) }));
-      await expect(logTrajectories(db, logReq(model.id, 'val', groups), { maxRows: 2, maxBytes: 1 << 20 })).rejects.toThrow(/forced failure/);
+      await expect(modelLog(db, logReq(model.id, 'val', groups), { maxRows: 2, maxBytes: 1 << 20 })).rejects.toThrow(/forced failure/);
       expect(await countRows(db, model.id)).toEqual({ logs: 0, groups: 0, trajectories: 0 });
       const orphans = await db.kysely.selectFrom('trajectory_groups').select('log_id').where('project_id', '=', 'acme/log-atomic').execute();
       expect(orphans).toEqual([]);
 
       // The same request without the poisoned reward is stored whole.
       groups[3]!.trajectories[2]!.reward = 2;
-      const res = await logTrajectories(db, logReq(model.id, 'val', groups), { maxRows: 2, maxBytes: 1 << 20 });
+      const res = await modelLog(db, logReq(model.id, 'val', groups), { maxRows: 2, maxBytes: 1 << 20 });
       expect(res.trajectory_count).toBe(16);
       expect(await countRows(db, model.id)).toEqual({ logs: 1, groups: 4, trajectories: 16 });
     } finally {

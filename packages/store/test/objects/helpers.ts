@@ -6,7 +6,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { objectMethods } from '../../src/objects/index.ts';
-import type { RequestContext } from '../../src/store.ts';
+import type { LosslessContext } from '../../src/store.ts';
 import { tableMethods } from '../../src/tables/index.ts';
 
 export type TestStore = ReturnType<typeof objectMethods> & ReturnType<typeof tableMethods>;
@@ -15,18 +15,19 @@ export function storeOn(db: Db): TestStore {
   return { ...objectMethods({ db }), ...tableMethods({ db }) };
 }
 
-export const ALICE: RequestContext = { user: 'alice' };
+/** A plain JS value has no number lexemes to keep: no lossless source. */
+export const ALICE: LosslessContext = { user: 'alice', source: undefined };
 
 /**
  * As the HTTP layer calls the store: `body` is the raw request text. (The plain request is built
  * from the lossless parse so that Python-only literals such as NaN can reach the store too.)
  */
-export function viaHttp<Req>(body: string, user = 'alice'): [Req, RequestContext] {
+export function viaHttp<Req>(body: string, user = 'alice'): [Req, LosslessContext] {
   const source = parseLossless(body);
   return [toPlain(source) as Req, { user, source }];
 }
 
-export function createObj(store: TestStore, projectId: string, objectId: string, val: unknown, ctx: RequestContext = ALICE): Promise<T.ObjCreateRes> {
+export function createObj(store: TestStore, projectId: string, objectId: string, val: unknown, ctx: LosslessContext = ALICE): Promise<T.ObjCreateRes> {
   return store.objCreate({ obj: { project_id: projectId, object_id: objectId, val } }, ctx);
 }
 

@@ -35,7 +35,7 @@ describeEachDialect('objCreate', (getDb) => {
     const p = newProject('meta');
     const model = { _type: 'MyModel', _class_name: 'MyModel', _bases: ['Model', 'Object', 'BaseModel'], name: 'm', temperature: 0.5 };
     const op = { _type: 'CustomWeaveType', weave_type: { type: 'Op' }, files: { 'obj.py': 'abc' }, load_op: 'NO_LOAD_OP' };
-    await store.objCreate({ obj: { project_id: p, object_id: 'model', val: model, svc_user_id: 'mallory' } }, { user: 'bob' });
+    await store.objCreate({ obj: { project_id: p, object_id: 'model', val: model, svc_user_id: 'mallory' } }, { user: 'bob', source: undefined });
     await createObj(store, p, 'op', op);
     await createObj(store, p, 'plain', 'just a string');
 
@@ -106,7 +106,7 @@ describeEachDialect('objCreate', (getDb) => {
     await tick();
     const c = await createObj(store, p, 'o', { v: 'c' });
     await tick();
-    expect((await createObj(store, p, 'o', { v: 'a' }, { user: 'carol' })).digest).toBe(a.digest);
+    expect((await createObj(store, p, 'o', { v: 'a' }, { user: 'carol', source: undefined })).digest).toBe(a.digest);
 
     const { objs } = await store.objsQuery({ project_id: p, sort_by: [{ field: 'object_id', direction: 'asc' }] }, ALICE);
     expect(objs.map((o) => [o.digest, o.version_index, o.is_latest])).toEqual([

@@ -1,10 +1,13 @@
-// The operations of the spec, flattened: method, path, security scheme, documented answers.
-// The suite is generated from this list, so an operation added to the spec shows up here first.
+// The one reader of the spec's operations, shared by the server (routes, auth, body modes), the
+// contract suite (generated from this list) and the tests: method (every HTTP method), path,
+// security (operation-level, else global), body mode, documented answers.
+import { createOperationMatcher, type OperationMatcher } from './operation-matcher.ts';
 import {
   deref,
   escapeJsonPointer,
   isReference,
   type OpenApiDocument,
+  type OperationObject,
   type ParameterObject,
   type ResponseObject,
 } from './spec-document.ts';
@@ -13,6 +16,10 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 
 const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 export type AuthScheme = 'basic' | 'bearer';
+
+/** How an operation's request body is read (`x-weft-body` in the spec); `none` when it has no body. */
+export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart';
+const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart'];
 
 export interface DocumentedResponse {
   response: ResponseObject;
@@ -30,6 +37,12 @@ export interface SpecOperation {
   /** Documented answers by status code (`'200'`, `'4XX'`, `'default'`), `$ref`s followed. */
   responses: Record<string, DocumentedResponse>;
   hasRequestBody: boolean;
+  /** How the body is read and what the handler receives (see apps/server/src/http/body/). */
+  bodyMode: BodyMode;
+  /** Media type of the success (2XX) answer: `application/json`, `application/jsonl`, ... */
+  successMediaType: string | undefined;
+  /** For a JSON Lines answer: the component schema of one line (`x-weft-line-schema`). */
+  lineSchema: string | undefined;
   /** Parameters (path, query, header), with `$ref`s followed. */
   parameters: ParameterObject[];
   /** True when a request can break the schema: it has a body or a parameter. */
@@ -57,12 +70,38 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         schemes: schemesOf(doc, op.security ?? doc.security ?? []),
         responses,
         hasRequestBody: op.requestBody !== undefined,
+        bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
+        successMediaType: Object.keys(responses['200']?.response.content ?? {})[0],
+        lineSchema: lineSchemaOf(doc, responses['200']?.response),
         parameters,
         takesInput: op.requestBody !== undefined || parameters.some((p) => p.in !== 'cookie'),
       });
     }
   }
   return operations;
+}
+
+function lineSchemaOf(doc: OpenApiDocument, response: ResponseObject | undefined): string | undefined {
+  const jsonl = response?.content?.['application/jsonl'];
+  if (!jsonl) return undefined;
+  const schema = deref<Record<string, unknown>>(doc, jsonl.schema as Record<string, unknown>);
+  const name = schema['x-weft-line-schema'];
+  if (typeof name !== 'string' || !(name in doc.components.schemas)) {
+    throw new Error('a JSON Lines answer must name the schema of one line in x-weft-line-schema');
+  }
+  return name;
+}
+
+function bodyModeOf(op: OperationObject, where: string): BodyMode {
+  const declared = op['x-weft-body'];
+  if (op.requestBody === undefined) {
+    if (declared !== undefined) throw new Error(`${where} declares x-weft-body but has no request body`);
+    return 'none';
+  }
+  if (!BODY_MODES.includes(declared as BodyMode)) {
+    throw new Error(`${where} must declare x-weft-body: ${BODY_MODES.join(' | ')} (got ${String(declared)})`);
+  }
+  return declared as BodyMode;
 }
 
 function schemesOf(doc: OpenApiDocument, security: Record<string, string[]>[]): AuthScheme[] {
@@ -85,26 +124,12 @@ export function documentedResponse(op: SpecOperation, status: number): Documente
   return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses['default'];
 }
 
+const matchers = new WeakMap<readonly SpecOperation[], OperationMatcher<SpecOperation>>();
+
 /** Finds the operation a request was for. Literal segments beat parameters (`/query` before `/{id}`). */
 export function matchOperation(operations: readonly SpecOperation[], method: string, pathname: string): SpecOperation | undefined {
-  const candidates = operations
-    .filter((op) => op.method === method.toLowerCase() && templateRegExp(op.path).test(pathname))
-    .sort((a, b) => paramCount(a.path) - paramCount(b.path));
-  return candidates[0];
-}
-
-const paramCount = (template: string) => (template.match(/\{[^}]+\}/g) ?? []).length;
-
-const regExps = new Map<string, RegExp>();
-function templateRegExp(template: string): RegExp {
-  let re = regExps.get(template);
-  if (!re) {
-    const source = template
-      .split(/(\{[^}]+\})/)
-      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    re = new RegExp(`^${source}$`);
-    regExps.set(template, re);
-  }
-  return re;
+  let matcher = matchers.get(operations);
+  if (!matcher) matchers.set(operations, (matcher = createOperationMatcher(operations)));
+  const found = matcher.match(method, pathname);
+  return found?.kind === 'operation' ? found.operation : undefined;
 }

@@ -1,4 +1,4 @@
-// The bundled OpenAPI document (spec/openapi.json), read once. Only the parts the suite walks
+// The bundled OpenAPI document (spec/openapi.json), read once. Only the parts the readers walk
 // are typed; schemas stay opaque and are handed to the JSON-Schema validator as they are.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +29,8 @@ export interface OperationObject {
   parameters?: (ParameterObject | ReferenceObject)[];
   requestBody?: { required?: boolean; content: Record<string, MediaTypeObject> } | ReferenceObject;
   responses: Record<string, ResponseObject | ReferenceObject>;
+  /** Weft's extension: how the request body is read (json, lossless, stream, multipart). */
+  'x-weft-body'?: string;
 }
 
 export type PathItemObject = { parameters?: (ParameterObject | ReferenceObject)[] } & Partial<

@@ -1,0 +1,42 @@
+// Type tests (checked by `pnpm typecheck`): the handler map is the spec's operations, each handler
+// receives its operation's request and must answer its operation's 200 body.
+import { expectTypeOf, test } from 'vitest';
+import type { JsonNode } from '@weft/core';
+import type { ObjReadReq, ObjReadRes, OperationId } from '@weft/types';
+import { handlers, type Handler, type Handlers, type OperationInput } from './handler.ts';
+
+declare const objRead: ObjReadRes;
+
+test('a handler receives its operation body, and the lossless tree where the spec says lossless', () => {
+  expectTypeOf<OperationInput<'objRead'>['body']>().toEqualTypeOf<ObjReadReq>();
+  expectTypeOf<OperationInput<'objCreate'>['source']>().toEqualTypeOf<JsonNode>();
+  expectTypeOf<OperationInput<'modelLog'>['body']>().toEqualTypeOf<Buffer>();
+  expectTypeOf<OperationInput<'annotationQueueRead'>['params']>().toEqualTypeOf<{ queue_id: string }>();
+  // @ts-expect-error: only lossless operations get the tree; objRead is plain JSON
+  expectTypeOf<OperationInput<'objRead'>['source']>().toBeUnknown();
+});
+
+test('a handler must answer its operation 200 body', () => {
+  const good: Handler<'objRead'> = async () => objRead;
+  // @ts-expect-error: `objs` is objsQuery's answer field, not objRead's
+  const wrongField: Handler<'objRead'> = async () => ({ objs: [] });
+  // @ts-expect-error: a field of the right name but the wrong type
+  const wrongType: Handler<'serverInfo'> = async () => ({ min_required_weave_python_version: 1, trace_server_version: 'x' });
+  void [good, wrongField, wrongType];
+});
+
+test('the handler map needs every operation of the spec', () => {
+  const all = {} as Handlers;
+  const { objRead: _dropped, ...withoutObjRead } = all;
+  // @ts-expect-error: objRead is missing
+  const incomplete: Handlers = withoutObjRead;
+  void incomplete;
+  expectTypeOf<keyof Handlers>().toEqualTypeOf<OperationId>();
+});
+
+test('a group of handlers is checked against the spec', () => {
+  handlers({
+    // @ts-expect-error: not an operation of the spec
+    objUpsert: async () => ({}),
+  });
+});

@@ -1,0 +1,61 @@
+// The one body pipeline: each operation's body is read as its spec says (x-weft-body) and handed
+// to its handler in exactly one representation. Media types (415), charsets, inflating, limits
+// (413) and malformed bodies (400/422) are handled here once for every mode.
+import type { Request, Response } from 'express';
+import type { JsonNode } from '@weft/core';
+import type { BodyMode } from '@weft/types/spec';
+import type { UploadedFile } from '../../handlers/handler.ts';
+import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
+import { discardRest, hasBody, readBytes, requireJsonMediaType } from './read-bytes.ts';
+import { multipartReader } from './read-multipart.ts';
+
+export interface BodyLimits {
+  /** BODY_LIMIT: every operation but the trajectory log (multipart uploads included). */
+  body: number;
+  /** LOG_BODY_LIMIT: operations whose body is streamed (the trajectory log). */
+  stream: number;
+}
+
+/** What the handler gets besides `req.body` (which the validator checks and fills defaults into). */
+export interface ReadBody {
+  source?: JsonNode;
+  bytes?: Buffer;
+  files?: UploadedFile[];
+}
+
+export type BodyReader = (req: Request, res: Response, mode: BodyMode) => Promise<ReadBody>;
+
+export function createBodyReader(limits: BodyLimits): BodyReader {
+  const readMultipart = multipartReader(limits.body);
+  return async (req, res, mode) => {
+    try {
+      switch (mode) {
+        case 'none':
+          return {};
+        case 'multipart': {
+          const { fields, files } = await readMultipart(req, res);
+          // The schema's binary parts are present as empty strings, as the validator expects.
+          for (const f of files) fields[f.fieldname] = '';
+          req.body = fields;
+          return { files };
+        }
+        case 'stream': {
+          if (hasBody(req)) requireJsonMediaType(req);
+          // Read whole before the store starts: a slow upload must never hold a database transaction.
+          return { bytes: hasBody(req) ? await readBytes(req, limits.stream) : Buffer.alloc(0) };
+        }
+        case 'json':
+        case 'lossless': {
+          if (!hasBody(req)) return {};
+          requireJsonMediaType(req);
+          const text = bodyText(await readBytes(req, limits.body));
+          req.body = parseStrictJson(text);
+          return mode === 'lossless' ? { source: parseLosslessJson(text) } : {};
+        }
+      }
+    } catch (err) {
+      await discardRest(req);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,83 @@
+// The one middleware in front of every operation. The operation is found with one map lookup
+// (literal paths) or a short list of templates (operation-matcher.ts), built once at start, instead
+// of Express scanning a layer per route on every request. Per request: authenticate → read the
+// body → validate → the typed handler → write its answer as the spec's media type says.
+import type { Request, RequestHandler, Response } from 'express';
+import { createOperationMatcher, type SpecOperation } from '@weft/types/spec';
+import type { Authenticator } from '../auth/index.ts';
+import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
+import type { BodyReader } from './body/read-body.ts';
+import { writeJsonLines } from './json-lines.ts';
+
+export interface DispatcherParts {
+  operations: readonly SpecOperation[];
+  handlers: Handlers;
+  auth: Authenticator;
+  readBody: BodyReader;
+  validate: (req: Request, res: Response) => Promise<void>;
+}
+
+type AnyHandler = (input: OperationInput<never>, res: Response) => Promise<unknown>;
+
+interface Route {
+  op: SpecOperation;
+  handler: AnyHandler;
+}
+
+function httpError(status: number, message: string, headers?: Record<string, string>) {
+  return Object.assign(new Error(message), { status, headers });
+}
+
+export function createDispatcher({ operations, handlers, auth, readBody, validate }: DispatcherParts): RequestHandler {
+  const missing = operations.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
+  if (missing.length > 0) throw new Error(`operations without a handler: ${missing.map((op) => op.operationId).join(', ')}`);
+  const routes = operations.map(
+    (op): Route => ({ op, handler: (handlers as unknown as Record<string, Handler<never>>)[op.operationId] as unknown as AnyHandler }),
+  );
+  const matcher = createOperationMatcher(routes.map((r) => ({ method: r.op.method, path: r.op.path, route: r })));
+
+  return async (req, res, next) => {
+    try {
+      const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+      const found = matcher.match(req.method, path);
+      if (found.kind === 'not-found') throw httpError(404, 'not found');
+      if (found.kind === 'method-not-allowed') throw httpError(405, 'method not allowed', { Allow: found.allowed.join(', ') });
+      const { op, handler } = found.operation.route;
+      req.params = found.params;
+
+      let principal;
+      const scheme = op.schemes[0];
+      if (scheme) {
+        // Before any byte of the body is read: an anonymous client cannot make the server parse it.
+        const result = auth.authenticate(req.headers.authorization, scheme);
+        if (!result.ok) {
+          res.status(401).set('WWW-Authenticate', result.wwwAuthenticate).json({ reason: result.reason, error_type: 'Unauthorized' });
+          return;
+        }
+        principal = result.principal;
+      }
+      const read = await readBody(req, res, op.bodyMode);
+      // HEAD is a GET without a body (Node drops the body: it knew the method when the response
+      // was made); the spec documents the GET, so that is what is validated.
+      if (req.method === 'HEAD') req.method = 'GET';
+      await validate(req, res);
+
+      const input = {
+        body: op.bodyMode === 'stream' ? read.bytes : req.body,
+        source: read.source,
+        files: read.files,
+        params: req.params,
+        query: req.query,
+        principal,
+        http: req,
+      } as unknown as OperationInput<never>;
+      const answer = await handler(input, res);
+      if (answer === ANSWERED) return;
+      if (op.successMediaType === 'application/jsonl') await writeJsonLines(res, answer as AsyncIterable<unknown>);
+      else if (answer instanceof Uint8Array) res.type(op.successMediaType ?? 'application/octet-stream').send(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
+      else res.json(answer);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

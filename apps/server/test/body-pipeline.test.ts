@@ -1,0 +1,113 @@
+// The one body pipeline (src/http/body/): media types, charsets, compression, limits and
+// malformed bodies are answered the same way on every body mode, with the documented bodies.
+import { gzipSync } from 'node:zlib';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeEachDatabase, type TestServer } from './test-server.ts';
+
+describeEachDatabase(
+  'body pipeline',
+  (getServer) => {
+    let server: TestServer;
+    let basic: string;
+    beforeEach(() => {
+      server = getServer();
+      basic = `Basic ${Buffer.from(`api:${server.aliceKey}`).toString('base64')}`;
+    });
+
+    async function send(path: string, body: BodyInit, headers: Record<string, string>, method = 'POST') {
+      const res = await fetch(server.url + path, { method, headers: { authorization: basic, ...headers }, body });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+    }
+    const json = { 'content-type': 'application/json' };
+    const objBody = (objectId: string, val: string) => `{"obj":{"project_id":"acme/body","object_id":"${objectId}","val":${val}}}`;
+
+    describe('JSON modes', () => {
+      it('keeps number lexemes for digests however the body arrives (plain, gzip, BOM)', async () => {
+        const plain = await send('/obj/create', objBody('a', '{"x":1.0}'), json);
+        const zipped = await send('/obj/create', gzipSync(objBody('b', '{"x":1.0}')), { ...json, 'content-encoding': 'gzip' });
+        const bom = await send('/obj/create', '\uFEFF' + objBody('c', '{"x":1.0}'), { 'content-type': 'application/json; charset=utf-8' });
+        const integer = await send('/obj/create', objBody('d', '{"x":1}'), json);
+        expect([plain.status, zipped.status, bom.status, integer.status]).toEqual([200, 200, 200, 200]);
+        expect(zipped.body!.digest).toBe(plain.body!.digest);
+        expect(bom.body!.digest).toBe(plain.body!.digest);
+        expect(integer.body!.digest).not.toBe(plain.body!.digest);
+      });
+
+      it('refuses a charset other than UTF-8 with 415 before reading', async () => {
+        const r = await send('/obj/create', Buffer.from(objBody('e', '1'), 'utf16le'), { 'content-type': 'application/json; charset=utf-16' });
+        expect(r).toMatchObject({ status: 415, body: { error_type: 'UnsupportedMediaType', reason: expect.stringContaining('UTF-16') } });
+      });
+
+      it('refuses an unknown content encoding with 415 and a corrupt gzip body with 400', async () => {
+        expect(await send('/objs/query', '{}', { ...json, 'content-encoding': 'zstd' })).toMatchObject({
+          status: 415,
+          body: { error_type: 'UnsupportedMediaType', reason: expect.stringContaining('zstd') },
+        });
+        const corrupt = Buffer.concat([gzipSync('{"project_id":"acme/body"}').subarray(0, 12), Buffer.from('not gzip at all')]);
+        expect(await send('/objs/query', corrupt, { ...json, 'content-encoding': 'gzip' })).toMatchObject({
+          status: 400,
+          body: { error_type: 'BadRequest', reason: expect.stringContaining('decompressed') },
+        });
+      });
+
+      it('counts the limit after inflating: a small gzip bomb is 413', async () => {
+        const bomb = gzipSync(`{"project_id":"acme/body","pad":"${' '.repeat(1024 * 1024)}"}`);
+        expect(bomb.length).toBeLessThan(2048); // under BODY_LIMIT as sent
+        expect(await send('/objs/query', bomb, { ...json, 'content-encoding': 'gzip' })).toEqual({
+          status: 413,
+          headers: expect.anything(),
+          body: { reason: 'Request too large', error_type: 'RequestTooLarge' },
+        });
+      });
+
+      it('answers JSON nested deeper than the parser allows with 422, not 500', async () => {
+        const deep = `{"project_id":"acme/body","filter":${'['.repeat(1000)}${']'.repeat(1000)}}`;
+        const r = await send('/objs/query', deep, json);
+        expect(r.status).toBeGreaterThanOrEqual(400);
+        expect(r.status).toBeLessThan(500);
+      });
+    });
+
+    describe('multipart', () => {
+      const form = (bytes: number) => {
+        const f = new FormData();
+        f.set('project_id', 'acme/body');
+        f.set('file', new Blob([Buffer.alloc(bytes, 7)]), 'f.bin');
+        return f;
+      };
+      it('stores an upload within BODY_LIMIT', async () => {
+        const r = await send('/file/create', form(100), {});
+        expect(r).toMatchObject({ status: 200, body: { digest: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
+      });
+      it('answers an upload over BODY_LIMIT with 413', async () => {
+        expect(await send('/file/create', form(4096), {})).toMatchObject({ status: 413, body: { error_type: 'RequestTooLarge' } });
+      });
+      it('answers a malformed form with 400, never 500', async () => {
+        const bad = ['', '--x\r\n\r\nno headers\r\n--x--\r\n', '--other\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--other--\r\n'];
+        for (const body of bad) {
+          const r = await send('/file/create', body, { 'content-type': 'multipart/form-data; boundary=x' });
+          expect(r.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+          expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+        }
+      });
+      it('refuses JSON on a multipart operation with 415', async () => {
+        expect(await send('/file/create', '{"project_id":"acme/body"}', json)).toMatchObject({ status: 415, body: { error_type: 'UnsupportedMediaType' } });
+      });
+    });
+
+    describe('routing', () => {
+      it('answers a known path with the wrong method with 405 and Allow', async () => {
+        const r = await send('/obj/read', undefined as unknown as BodyInit, {}, 'GET');
+        expect(r.status).toBe(405);
+        expect(r.headers.get('allow')).toBe('POST');
+        expect(r.body).toMatchObject({ error_type: 'MethodNotAllowed' });
+      });
+      it('answers HEAD on a GET operation', async () => {
+        const res = await fetch(server.url + '/health', { method: 'HEAD' });
+        expect(res.status).toBe(200);
+      });
+    });
+  },
+  { BODY_LIMIT: '2kb', LOG_BODY_LIMIT: '64kb' },
+);

@@ -1,0 +1,30 @@
+// Type tests (checked by `pnpm typecheck`): the Store interface is derived from the spec, one
+// method per operationId, each taking the operation's request and answering its 200 body.
+import { expectTypeOf, test } from 'vitest';
+import type { CallSchema, ObjReadReq, ObjReadRes, OperationId } from '@weft/types';
+import { storeMethods, type Store, type StoreOperationId } from '../src/store.ts';
+
+test('one method per operation of the spec (but those answered without the store)', () => {
+  expectTypeOf<StoreOperationId>().toEqualTypeOf<Exclude<OperationId, 'serverInfo' | 'routerModelsList'>>();
+  expectTypeOf<Parameters<Store['objRead']>[0]>().toEqualTypeOf<ObjReadReq>();
+  expectTypeOf<ReturnType<Store['objRead']>>().toEqualTypeOf<Promise<ObjReadRes>>();
+  expectTypeOf<Parameters<Store['annotationQueueRead']>[0]>().toEqualTypeOf<{ project_id: string; queue_id: string }>();
+  expectTypeOf<ReturnType<Store['callsStreamQuery']>>().toEqualTypeOf<AsyncIterable<CallSchema> | Promise<CallSchema[]>>();
+});
+
+test('the lossless tree is part of the context of digest operations only', () => {
+  expectTypeOf<Parameters<Store['objCreate']>[1]>().toHaveProperty('source');
+  // @ts-expect-error: objRead's context has no source
+  expectTypeOf<Parameters<Store['objRead']>[1]>().toHaveProperty('source');
+});
+
+test('an implementation must match the spec', () => {
+  storeMethods({
+    // @ts-expect-error: objRead answers ObjReadRes, not a list
+    objRead: async () => [],
+  });
+  storeMethods({
+    // @ts-expect-error: no such operation
+    objUpsert: async () => ({}),
+  });
+});
