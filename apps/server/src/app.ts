@@ -38,8 +38,8 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
     );
   }
 
-  // Streamed bodies are validated piece by piece by their handler, against the same spec.
-  const streamed = operations.filter((op) => op.bodyMode === 'stream').map((op) => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
+  // Streamed and raw bodies are decoded and validated by their handler, against the same spec.
+  const streamed = operations.filter((op) => op.bodyMode === 'stream' || op.bodyMode === 'raw').map((op) => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
   const validate = compose(
     OpenApiValidator.middleware({
       apiSpec: spec as never,

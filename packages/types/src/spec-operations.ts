@@ -18,8 +18,8 @@ const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch',
 export type AuthScheme = 'basic' | 'bearer';
 
 /** How an operation's request body is read (`x-weft-body` in the spec); `none` when it has no body. */
-export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart';
-const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart'];
+export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart' | 'raw';
+const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart', 'raw'];
 
 export interface DocumentedResponse {
   response: ResponseObject;
@@ -39,6 +39,8 @@ export interface SpecOperation {
   hasRequestBody: boolean;
   /** How the body is read and what the handler receives (see apps/server/src/http/body/). */
   bodyMode: BodyMode;
+  /** Media types the request body may have (the keys of its `content`). */
+  requestMediaTypes: string[];
   /** Media type of the success (2XX) answer: `application/json`, `application/jsonl`, ... */
   successMediaType: string | undefined;
   /** For a JSON Lines answer: the component schema of one line (`x-weft-line-schema`). */
@@ -71,6 +73,7 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         responses,
         hasRequestBody: op.requestBody !== undefined,
         bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
+        requestMediaTypes: Object.keys(op.requestBody ? deref<{ content?: Record<string, unknown> }>(doc, op.requestBody).content ?? {} : {}),
         successMediaType: Object.keys(responses['200']?.response.content ?? {})[0],
         lineSchema: lineSchemaOf(doc, responses['200']?.response),
         parameters,

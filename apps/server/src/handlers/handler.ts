@@ -40,6 +40,8 @@ type BodyFor<K extends OperationId> = {
   stream: { body: Buffer };
   /** The text fields of the form, and its file parts. */
   multipart: { body: Omit<RequestBodyOf<K>, 'file'>; files: UploadedFile[] };
+  /** The bytes (inflated, within BODY_LIMIT) in one of the media types the spec lists, decoded by the handler. */
+  raw: { body: Buffer; mediaType: string };
 }[BodyModeOf<K>];
 
 export type OperationInput<K extends OperationId> = BodyFor<K> & {

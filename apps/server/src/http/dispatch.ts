@@ -56,16 +56,17 @@ export function createDispatcher({ operations, handlers, auth, readBody, validat
         }
         principal = result.principal;
       }
-      const read = await readBody(req, res, op.bodyMode);
+      const read = await readBody(req, res, op);
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
       // was made); the spec documents the GET, so that is what is validated.
       if (req.method === 'HEAD') req.method = 'GET';
       await validate(req, res);
 
       const input = {
-        body: op.bodyMode === 'stream' ? read.bytes : req.body,
+        body: read.bytes ?? req.body,
         source: read.source,
         files: read.files,
+        mediaType: read.mediaType,
         params: req.params,
         query: req.query,
         principal,

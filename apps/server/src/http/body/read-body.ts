@@ -3,10 +3,10 @@
 // (413) and malformed bodies (400/422) are handled here once for every mode.
 import type { Request, Response } from 'express';
 import type { JsonNode } from '@weft/core';
-import type { BodyMode } from '@weft/types/spec';
+import type { SpecOperation } from '@weft/types/spec';
 import type { UploadedFile } from '../../handlers/handler.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
-import { discardRest, hasBody, readBytes, requireJsonMediaType } from './read-bytes.ts';
+import { discardRest, hasBody, readBytes, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader } from './read-multipart.ts';
 
 export interface BodyLimits {
@@ -21,15 +21,17 @@ export interface ReadBody {
   source?: JsonNode;
   bytes?: Buffer;
   files?: UploadedFile[];
+  /** raw mode: the media type the body was sent as (one of the operation's). */
+  mediaType?: string;
 }
 
-export type BodyReader = (req: Request, res: Response, mode: BodyMode) => Promise<ReadBody>;
+export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes'>) => Promise<ReadBody>;
 
 export function createBodyReader(limits: BodyLimits): BodyReader {
   const readMultipart = multipartReader(limits.body);
-  return async (req, res, mode) => {
+  return async (req, res, op) => {
     try {
-      switch (mode) {
+      switch (op.bodyMode) {
         case 'none':
           return {};
         case 'multipart': {
@@ -44,13 +46,17 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
           // Read whole before the store starts: a slow upload must never hold a database transaction.
           return { bytes: hasBody(req) ? await readBytes(req, limits.stream) : Buffer.alloc(0) };
         }
+        case 'raw': {
+          const mediaType = requireMediaType(req, op.requestMediaTypes);
+          return { bytes: hasBody(req) ? await readBytes(req, limits.body) : Buffer.alloc(0), mediaType };
+        }
         case 'json':
         case 'lossless': {
           if (!hasBody(req)) return {};
           requireJsonMediaType(req);
           const text = bodyText(await readBytes(req, limits.body));
           req.body = parseStrictJson(text);
-          return mode === 'lossless' ? { source: parseLosslessJson(text) } : {};
+          return op.bodyMode === 'lossless' ? { source: parseLosslessJson(text) } : {};
         }
       }
     } catch (err) {
