@@ -11,6 +11,7 @@ import { createBodyReader } from './http/body/read-body.ts';
 import { compose } from './http/compose.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { createDispatcher } from './http/dispatch.ts';
+import { drainGuard } from './http/lifecycle.ts';
 import { operations, spec } from './http/spec.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
 
@@ -54,6 +55,8 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
     }),
   );
 
+  // Health stays answerable while draining (it says so); everything else new gets 503.
+  app.use(drainGuard(deps.lifecycle, (path) => path === '/health'));
   app.use(
     createDispatcher({
       operations,

@@ -17,6 +17,16 @@ export interface Config {
   logBodyLimit: number;
   /** Validate responses against the spec (on in dev and tests; a bug there answers 500). */
   validateResponses: boolean;
+  /** Time allowed for a request's headers; a connection that sends nothing is closed after it. */
+  headersTimeoutMs: number;
+  /** Time allowed for a whole request, body included (a 256 MB log upload on a slow link). */
+  requestTimeoutMs: number;
+  /** A connection idle this long (no request in flight, nothing sent) is closed. */
+  idleTimeoutMs: number;
+  /** Open connections at most; more are refused until one closes. */
+  maxConnections: number;
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut. */
+  shutdownTimeoutMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,6 +40,16 @@ export function parseByteSize(text: string): number | undefined {
   if (!m) return undefined;
   const bytes = Math.floor(Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()]!);
   return bytes > 0 ? bytes : undefined;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+
+/** Parses "30s", "500ms", "2m" or "1500" (milliseconds) into milliseconds. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const ms = Math.round(Number(m[1]) * DURATION_UNITS[(m[2] ?? 'ms').toLowerCase()]!);
+  return ms > 0 ? ms : undefined;
 }
 
 /**
@@ -63,6 +83,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (bytes === undefined) problems.push(`${name} must be a size like 32mb, 512kb or 1048576, got "${value}"`);
     return bytes ?? 0;
   };
+  const duration = (name: string, fallback: string): number => {
+    const value = env[name] || fallback;
+    const ms = parseDuration(value);
+    if (ms === undefined) problems.push(`${name} must be a duration like 30s, 500ms, 2m or 1500, got "${value}"`);
+    return ms ?? 0;
+  };
+  const headersTimeoutMs = duration('HEADERS_TIMEOUT', '20s');
+  const requestTimeoutMs = duration('REQUEST_TIMEOUT', '5m');
+  const idleTimeoutMs = duration('IDLE_TIMEOUT', '65s');
+  const shutdownTimeoutMs = duration('SHUTDOWN_TIMEOUT', '30s');
+  const maxConnections = env.MAX_CONNECTIONS ? Number(env.MAX_CONNECTIONS) : 10_000;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) {
+    problems.push(`MAX_CONNECTIONS must be a positive integer, got "${env.MAX_CONNECTIONS}"`);
+  }
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT must not exceed REQUEST_TIMEOUT');
   const bodyLimit = size('BODY_LIMIT', '32mb');
   const logBodyLimit = size('LOG_BODY_LIMIT', '256mb');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -85,5 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.VALIDATE_RESPONSES
       ? env.VALIDATE_RESPONSES !== '0' && env.VALIDATE_RESPONSES !== 'false'
       : env.NODE_ENV !== 'production',
+    headersTimeoutMs,
+    requestTimeoutMs,
+    idleTimeoutMs,
+    maxConnections,
+    shutdownTimeoutMs,
   };
 }

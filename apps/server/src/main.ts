@@ -17,12 +17,25 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const server = await startServer(config);
+  let stopping = false;
   const stop = (signal: string) => {
-    server.logger.info({ signal }, 'shutting down');
-    void server.close().then(() => process.exit(0));
+    if (stopping) {
+      // A second signal: the operator does not want to wait for requests in flight.
+      server.logger.warn({ signal }, 'stopping now');
+      process.exit(1);
+    }
+    stopping = true;
+    server.logger.info({ signal }, 'shutting down: finishing requests in flight');
+    void server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   return -1; // keep running
 }
 

@@ -9,12 +9,14 @@ import { createStore, migrateToLatest, openDatabase } from '@weft/store';
 import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index.ts';
 import type { Config } from './config.ts';
 import { createApp } from './app.ts';
+import { createDrainer } from './http/lifecycle.ts';
 import { VERSION } from './version.ts';
 
 export interface RunningServer {
   url: string;
   port: number;
   logger: Logger;
+  /** Graceful: stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT), closes the database. */
   close(): Promise<void>;
 }
 
@@ -47,13 +49,31 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
   await migrateToLatest(db);
   const store = createStore({ db, catalogue });
+  const drainer = createDrainer();
   const app = createApp(
-    { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION },
+    { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer },
     { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger },
   );
-  const server: Server = createServer(app);
+  // Timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a silent
+  // connection live for up to headersTimeout + 30 s).
+  const server: Server = createServer({ connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) }, app);
   // Clients such as the Weave SDK keep connections alive; the server must not cut them first.
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = config.idleTimeoutMs;
+  // A connection that never completes its headers (or sends nothing) is closed after
+  // headersTimeout (Node checks every connectionsCheckingInterval); a whole request after requestTimeout.
+  server.headersTimeout = config.headersTimeoutMs;
+  server.requestTimeout = config.requestTimeoutMs;
+  server.maxConnections = config.maxConnections;
+  // Node's headersTimeout starts with the first byte: a connection that sends nothing at all
+  // would stay open forever. Close it after the same time.
+  server.on('connection', (socket) => {
+    const silent = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, config.headersTimeoutMs);
+    silent.unref();
+    socket.once('data', () => clearTimeout(silent));
+    socket.once('close', () => clearTimeout(silent));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -67,10 +87,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     port,
     logger,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      const { cut } = await drainer.drain(server, config.shutdownTimeoutMs);
+      if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
       await store.close();
     },
   };

@@ -740,8 +740,11 @@ export interface components {
              * @enum {string}
              */
             database?: "ok" | "unreachable";
-            /** @enum {string} */
-            status: "ok" | "degraded";
+            /**
+             * @description `draining`: the replica is shutting down (answered with 503).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "draining";
         };
         History: {
             messages_and_choices?: components["schemas"]["MessageOrChoice"][];

@@ -16,6 +16,7 @@ import type {
   SuccessMediaTypeOf,
 } from '@weft/types';
 import type { Authenticator, Principal } from '../auth/index.ts';
+import type { Lifecycle } from '../http/lifecycle.ts';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
 export interface Deps {
@@ -23,6 +24,8 @@ export interface Deps {
   auth: Authenticator;
   catalogue: Catalogue;
   version: string;
+  /** Whether the server is shutting down (health answers 503 `draining`). */
+  lifecycle: Lifecycle;
 }
 
 /** One file part of a multipart body. */

@@ -1,10 +1,15 @@
 import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
 
-export function serviceHandlers({ store, catalogue, version }: Deps) {
+export function serviceHandlers({ store, catalogue, version, lifecycle }: Deps) {
   return handlers({
     async health(_input, res) {
       const health = await store.health({}, {});
+      // A draining replica must leave the load balancer's pool before it stops.
+      if (lifecycle.draining) {
+        res.status(503);
+        return { ...health, status: 'draining' };
+      }
       res.status(health.status === 'ok' ? 200 : 503);
       return health;
     },

@@ -1,0 +1,88 @@
+// Connections cannot pile up: one that sends nothing is closed after HEADERS_TIMEOUT, connections
+// over MAX_CONNECTIONS are refused, and a draining server answers new requests 503 with
+// `Connection: close` while /health says `draining`.
+import { connect, type Socket } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { drainGuard } from '../src/http/lifecycle.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+function open(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+const closed = (socket: Socket) => new Promise<number>((resolve) => {
+  const t0 = Date.now();
+  if (socket.destroyed) return resolve(0);
+  socket.on('close', () => resolve(Date.now() - t0));
+});
+
+describe('silent connections', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { HEADERS_TIMEOUT: '400ms' });
+  });
+  afterAll(() => server.close());
+
+  it('closes a connection that never sends a byte after HEADERS_TIMEOUT', async () => {
+    const sockets = await Promise.all([open(server.url), open(server.url)]);
+    const waited = await Promise.all(sockets.map(closed));
+    for (const ms of waited) expect(ms).toBeGreaterThanOrEqual(300);
+    for (const ms of waited) expect(ms).toBeLessThan(3_000);
+  });
+});
+
+describe('MAX_CONNECTIONS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { HEADERS_TIMEOUT: '20s', MAX_CONNECTIONS: '3' });
+  });
+  afterAll(() => server.close());
+
+  it('refuses connections over the limit and serves again once they close', async () => {
+    const held = await Promise.all([open(server.url), open(server.url), open(server.url)]);
+    // Node accepts and at once destroys a connection over the limit (long before HEADERS_TIMEOUT).
+    const extra = await open(server.url);
+    expect(await closed(extra)).toBeLessThan(1_000);
+    expect(held.every((s) => !s.destroyed)).toBe(true);
+    for (const s of held) s.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+});
+
+describe('draining', () => {
+  it('answers new requests 503 with Connection: close, but lets /health say draining', async () => {
+    const app = express();
+    app.use(drainGuard({ draining: true }, (path) => path === '/health'));
+    app.get('/health', (_req, res) => void res.status(503).json({ status: 'draining' }));
+    app.post('/obj/read', (_req, res) => void res.json({}));
+    const listener = app.listen(0);
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const base = `http://127.0.0.1:${(listener.address() as { port: number }).port}`;
+    try {
+      const refused = await fetch(`${base}/obj/read`, { method: 'POST' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('connection')).toBe('close');
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(await refused.json()).toEqual({ reason: expect.stringContaining('shutting down'), error_type: 'ServiceUnavailable' });
+      const health = await fetch(`${base}/health`);
+      expect([health.status, health.headers.get('connection'), await health.json()]).toEqual([503, 'close', { status: 'draining' }]);
+    } finally {
+      listener.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('reads durations and refuses nonsense, naming the variable', () => {
+    const c = loadConfig({ HEADERS_TIMEOUT: '2s', REQUEST_TIMEOUT: '1m', IDLE_TIMEOUT: '500ms', SHUTDOWN_TIMEOUT: '45000', MAX_CONNECTIONS: '50' });
+    expect(c).toMatchObject({ headersTimeoutMs: 2000, requestTimeoutMs: 60_000, idleTimeoutMs: 500, shutdownTimeoutMs: 45_000, maxConnections: 50 });
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 20_000, requestTimeoutMs: 300_000, idleTimeoutMs: 65_000, shutdownTimeoutMs: 30_000 });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT: 'soon', MAX_CONNECTIONS: '0' })).toThrow(/SHUTDOWN_TIMEOUT[\s\S]*MAX_CONNECTIONS|MAX_CONNECTIONS[\s\S]*SHUTDOWN_TIMEOUT/);
+  });
+});
