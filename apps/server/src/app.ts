@@ -12,6 +12,7 @@ import { compose } from './http/compose.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { drainGuard } from './http/lifecycle.ts';
+import type { Limiter } from './http/rate-limit.ts';
 import { operations, spec } from './http/spec.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
 
@@ -20,6 +21,7 @@ export interface AppOptions {
   logBodyLimit: number;
   validateResponses: boolean;
   logger: Logger;
+  limiter?: Limiter | undefined;
 }
 
 export function createApp(deps: Deps, opts: AppOptions): Express {
@@ -63,6 +65,7 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
       handlers: allHandlers(deps),
       auth: deps.auth,
       readBody: createBodyReader({ body: opts.bodyLimit, stream: opts.logBodyLimit }),
+      limiter: opts.limiter,
       validate,
     }),
   );

@@ -1,6 +1,7 @@
 // Configuration from the environment, read once at start. Every problem is reported at once and
 // the server refuses to start: a typo in PORT must not become a server on the wrong port.
 import { isAbsolute, resolve } from 'node:path';
+import { parseRateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface Config {
   port: number;
@@ -27,6 +28,10 @@ export interface Config {
   maxConnections: number;
   /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut. */
   shutdownTimeoutMs: number;
+  /** Per API key and class of operations; unset classes are not limited. */
+  rateLimits: RateLimits;
+  /** Shared state (rate limits) for every replica; unset: each process limits alone. */
+  redisUrl: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,6 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`MAX_CONNECTIONS must be a positive integer, got "${env.MAX_CONNECTIONS}"`);
   }
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT must not exceed REQUEST_TIMEOUT');
+  const rateLimits: RateLimits = {};
+  for (const [name, rateClass] of [['RATE_LIMIT_INGEST', 'ingest'], ['RATE_LIMIT_QUERY', 'query']] as const) {
+    const value = env[name];
+    if (!value) continue;
+    const limit = parseRateLimit(value);
+    if (limit) rateLimits[rateClass] = limit;
+    else problems.push(`${name} must look like 100/s, 6000/m or 50000/h, got "${value}"`);
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push(`REDIS_URL must be redis://host:port, got "${redisUrl}"`);
   const bodyLimit = size('BODY_LIMIT', '32mb');
   const logBodyLimit = size('LOG_BODY_LIMIT', '256mb');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -125,5 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs,
     maxConnections,
     shutdownTimeoutMs,
+    rateLimits,
+    redisUrl,
   };
 }

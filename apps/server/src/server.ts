@@ -10,6 +10,7 @@ import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index
 import type { Config } from './config.ts';
 import { createApp } from './app.ts';
 import { createDrainer } from './http/lifecycle.ts';
+import { createLimiter } from './http/rate-limit.ts';
 import { VERSION } from './version.ts';
 
 export interface RunningServer {
@@ -50,9 +51,10 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   await migrateToLatest(db);
   const store = createStore({ db, catalogue });
   const drainer = createDrainer();
+  const limiter = createLimiter(config.rateLimits, config.redisUrl);
   const app = createApp(
     { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer },
-    { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger },
+    { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger, limiter },
   );
   // Timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a silent
   // connection live for up to headersTimeout + 30 s).
@@ -89,6 +91,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     async close() {
       const { cut } = await drainer.drain(server, config.shutdownTimeoutMs);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
+      await limiter?.close();
       await store.close();
     },
   };

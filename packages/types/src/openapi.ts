@@ -1151,6 +1151,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorReason"];
             };
         };
+        /** @description The replica is shutting down; the request was not run. Retry (on another replica). */
+        ShuttingDown: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
+        /** @description The API key used up its rate limit for this class of operations (ingest or query), shared by every replica. Off unless the operator sets RATE_LIMIT_INGEST / RATE_LIMIT_QUERY. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
         /** @description Missing or invalid credentials (HTTP Basic expected). */
         Unauthorized: {
             headers: {
@@ -1217,6 +1237,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Seconds to wait before trying again.
+         * @example 1
+         */
+        "Retry-After": number;
         /**
          * @description The scheme this operation expects.
          * @example Basic realm="weft"
@@ -1303,6 +1328,8 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseShuttingDown = components['responses']['ShuttingDown'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnauthorizedBearer = components['responses']['UnauthorizedBearer'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -1310,6 +1337,7 @@ export type ResponseUnsupportedMediaTypeMultipart = components['responses']['Uns
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ParameterModelIdPath = components['parameters']['ModelIdPath'];
 export type ParameterProjectIdQuery = components['parameters']['ProjectIdQuery'];
+export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -1340,6 +1368,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     annotationQueueRead: {
@@ -1376,6 +1406,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     annotationQueueUpdate: {
@@ -1412,6 +1444,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     annotationQueueDelete: {
@@ -1448,6 +1482,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     annotationQueuesQuery: {
@@ -1477,6 +1513,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     callEnd: {
@@ -1506,6 +1544,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     callRead: {
@@ -1536,6 +1576,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     callStart: {
@@ -1565,6 +1607,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     callUpdate: {
@@ -1595,6 +1639,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     callUpsertBatch: {
@@ -1624,6 +1670,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     callsStreamQuery: {
@@ -1654,6 +1702,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     feedbackCreate: {
@@ -1684,6 +1734,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     fileContent: {
@@ -1714,6 +1766,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     fileCreate: {
@@ -1743,6 +1797,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaTypeMultipart"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     health: {
@@ -1813,6 +1869,7 @@ export interface operations {
                 content?: never;
             };
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     objCreate: {
@@ -1844,6 +1901,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     objDelete: {
@@ -1875,6 +1934,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     objRead: {
@@ -1906,6 +1967,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     objsQuery: {
@@ -1936,6 +1999,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     serverInfo: {
@@ -1958,6 +2023,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     tableCreate: {
@@ -1988,6 +2055,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     tableQuery: {
@@ -2018,6 +2087,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     modelCreate: {
@@ -2048,6 +2119,8 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     modelRead: {
@@ -2078,6 +2151,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     modelLog: {
@@ -2122,6 +2197,8 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
 }

@@ -31,6 +31,8 @@ export interface OperationObject {
   responses: Record<string, ResponseObject | ReferenceObject>;
   /** Weft's extension: how the request body is read (json, lossless, stream, multipart). */
   'x-weft-body'?: string;
+  /** Weft's extension: the rate limit the operation counts against (ingest or query). */
+  'x-weft-rate-class'?: string;
 }
 
 export type PathItemObject = { parameters?: (ParameterObject | ReferenceObject)[] } & Partial<

@@ -17,6 +17,9 @@ const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch',
 
 export type AuthScheme = 'basic' | 'bearer';
 
+/** Which rate limit an operation counts against (`x-weft-rate-class`; writes are `ingest`, the rest `query`). */
+export type RateClass = 'ingest' | 'query';
+
 /** How an operation's request body is read (`x-weft-body` in the spec); `none` when it has no body. */
 export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart' | 'raw';
 const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart', 'raw'];
@@ -39,6 +42,8 @@ export interface SpecOperation {
   hasRequestBody: boolean;
   /** How the body is read and what the handler receives (see apps/server/src/http/body/). */
   bodyMode: BodyMode;
+  /** The rate limit it counts against, per API key (anonymous operations are never limited). */
+  rateClass: RateClass;
   /** Media types the request body may have (the keys of its `content`). */
   requestMediaTypes: string[];
   /** Media type of the success (2XX) answer: `application/json`, `application/jsonl`, ... */
@@ -73,6 +78,7 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         responses,
         hasRequestBody: op.requestBody !== undefined,
         bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
+        rateClass: rateClassOf(op, `${method.toUpperCase()} ${path}`),
         requestMediaTypes: Object.keys(op.requestBody ? deref<{ content?: Record<string, unknown> }>(doc, op.requestBody).content ?? {} : {}),
         successMediaType: Object.keys(responses['200']?.response.content ?? {})[0],
         lineSchema: lineSchemaOf(doc, responses['200']?.response),
@@ -93,6 +99,12 @@ function lineSchemaOf(doc: OpenApiDocument, response: ResponseObject | undefined
     throw new Error('a JSON Lines answer must name the schema of one line in x-weft-line-schema');
   }
   return name;
+}
+
+function rateClassOf(op: OperationObject, where: string): RateClass {
+  const declared = op['x-weft-rate-class'] ?? 'query';
+  if (declared !== 'ingest' && declared !== 'query') throw new Error(`${where}: x-weft-rate-class must be ingest or query (got ${String(declared)})`);
+  return declared;
 }
 
 function bodyModeOf(op: OperationObject, where: string): BodyMode {

@@ -29,6 +29,8 @@ export interface AuthConfig {
 export interface Principal {
   readonly username: string;
   readonly entities: readonly string[];
+  /** Which of the user's keys was used: a prefix of its stored hash (never the key), e.g. for rate limits. */
+  readonly keyId: string;
 }
 
 export type AuthScheme = 'basic' | 'bearer';

@@ -32,6 +32,8 @@ describe('authenticate: Basic', () => {
     expect(principalOf(auth.authenticate(basic('api', aliceKey), 'basic'))).toEqual({
       username: 'alice',
       entities: ['acme', 'alice'],
+      // A prefix of the key's stored hash, never the key itself.
+      keyId: hashApiKey(aliceKey).slice('sha256:'.length, 'sha256:'.length + 16),
     });
   });
 
@@ -164,7 +166,7 @@ describe('tenancy', () => {
     expect(auth.defaultEntity(principalOf(auth.authenticate(`Bearer ${bobKey}`, 'bearer')))).toBe('globex');
     // A wildcard-only user has no listed name, so their own name is used.
     expect(defaultEntity(local)).toBe('local');
-    expect(defaultEntity({ username: 'x', entities: ['*', 'team'] })).toBe('team');
+    expect(defaultEntity({ username: 'x', entities: ['*', 'team'], keyId: '' })).toBe('team');
   });
 
   it('hands out principals that cannot be widened by mutation', () => {

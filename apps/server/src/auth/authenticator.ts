@@ -32,12 +32,12 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
   const principals = new Map<string, Principal>();
   const entries: { hash: string; owner: Principal }[] = [];
   for (const user of config.users) {
-    const principal: Principal = Object.freeze({
-      username: user.username,
-      entities: Object.freeze([...user.entities]),
-    });
-    principals.set(user.username, principal);
-    for (const hash of user.apiKeyHashes) entries.push({ hash, owner: principal });
+    const entities = Object.freeze([...user.entities]);
+    principals.set(user.username, Object.freeze({ username: user.username, entities, keyId: '' }));
+    for (const hash of user.apiKeyHashes) {
+      // One principal per key, so a limit or a log can tell a user's keys apart.
+      entries.push({ hash, owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16) }) });
+    }
   }
   const findOwner = createKeyVerifier(entries);
 

@@ -7,6 +7,7 @@ import { createOperationMatcher, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
 import type { BodyReader } from './body/read-body.ts';
+import type { Limiter } from './rate-limit.ts';
 import { writeJsonLines } from './json-lines.ts';
 
 export interface DispatcherParts {
@@ -14,6 +15,8 @@ export interface DispatcherParts {
   handlers: Handlers;
   auth: Authenticator;
   readBody: BodyReader;
+  /** Rate limits per API key; undefined when none is set. */
+  limiter: Limiter | undefined;
   validate: (req: Request, res: Response) => Promise<void>;
 }
 
@@ -28,7 +31,7 @@ function httpError(status: number, message: string, headers?: Record<string, str
   return Object.assign(new Error(message), { status, headers });
 }
 
-export function createDispatcher({ operations, handlers, auth, readBody, validate }: DispatcherParts): RequestHandler {
+export function createDispatcher({ operations, handlers, auth, readBody, limiter, validate }: DispatcherParts): RequestHandler {
   const missing = operations.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
   if (missing.length > 0) throw new Error(`operations without a handler: ${missing.map((op) => op.operationId).join(', ')}`);
   const routes = operations.map(
@@ -55,6 +58,11 @@ export function createDispatcher({ operations, handlers, auth, readBody, validat
           return;
         }
         principal = result.principal;
+        const refusal = limiter && (await limiter.take(principal.keyId, op.rateClass));
+        if (refusal) {
+          res.status(429).set('Retry-After', String(refusal.retryAfterSec)).json({ reason: refusal.reason, error_type: 'RateLimited' });
+          return;
+        }
       }
       const read = await readBody(req, res, op);
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
