@@ -61,6 +61,19 @@ describeEachDatabase(
         });
       });
 
+      it('refuses numbers that would not read back as sent (big integers, beyond double range) with 422', async () => {
+        for (const n of ['12345678901234567890123', '1e400', '-1e400', '9007199254740993']) {
+          const r = await send('/obj/create', objBody(`n${n.length}`, `{"x":${n}}`), json);
+          expect(r.status, n).toBe(422);
+          expect(r.body, n).toEqual({ detail: [{ loc: ['body'], msg: expect.stringContaining(n.slice(0, 10)), type: 'number_out_of_range' }] });
+        }
+        // Within range, and digit runs inside strings, are fine.
+        const ok = await send('/obj/create', objBody('fine', '{"x":9007199254740991,"y":1e300,"id":"12345678901234567890123","z":0.1234567890123456789}'), json);
+        expect(ok.status).toBe(200);
+        const read = await send('/obj/read', JSON.stringify({ project_id: 'acme/body', object_id: 'fine', digest: ok.body!.digest }), json);
+        expect(read.body).toMatchObject({ obj: { val: { x: 9007199254740991, y: 1e300, id: '12345678901234567890123' } } });
+      });
+
       it('answers JSON nested deeper than the parser allows with 422, not 500', async () => {
         const deep = `{"project_id":"acme/body","filter":${'['.repeat(1000)}${']'.repeat(1000)}}`;
         const r = await send('/objs/query', deep, json);

@@ -12,6 +12,7 @@ interface HttpLikeError {
   errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
   message?: string;
   headers?: Record<string, string>;
+  detail?: unknown[];
 }
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
@@ -25,7 +26,9 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   }
   const e = (err ?? {}) as HttpLikeError;
   const status = e.status ?? e.statusCode ?? 500;
-  if (e.type === 'entity.parse.failed') {
+  if (status === 422 && Array.isArray(e.detail)) {
+    res.status(422).json({ detail: e.detail });
+  } else if (e.type === 'entity.parse.failed') {
     res.status(422).json({ detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'malformed JSON'}`, type: 'json_invalid' }] });
   } else if (e.type === 'entity.too.large' || status === 413) {
     res.status(413).json({ reason: 'Request too large', error_type: 'RequestTooLarge' });

@@ -19,3 +19,8 @@ export const unsupportedEncoding = (encoding: string) =>
 export const tooLarge = () => bodyError(413, 'entity.too.large', 'Request too large');
 export const corruptBody = (encoding: string) => bodyError(400, 'entity.corrupt', `The ${encoding} body could not be decompressed`);
 export const malformedJson = (message: string) => bodyError(400, 'entity.parse.failed', message);
+
+/** A 422 with the seed's `{detail:[{loc,msg,type}]}` body, for problems found while reading. */
+export function unprocessable(detail: Array<{ loc: string[]; msg: string; type: string }>): BodyError & { detail: typeof detail } {
+  return Object.assign(bodyError(422, 'entity.unprocessable', detail[0]?.msg ?? 'invalid body'), { detail });
+}

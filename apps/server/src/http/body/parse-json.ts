@@ -1,7 +1,7 @@
 // JSON as every JSON operation reads it: UTF-8 with an optional byte-order mark, strict (an object
 // or an array at the top, as body-parser's strict mode), an empty body read as `{}`.
 import { parseLossless, type JsonNode } from '@weft/core';
-import { malformedJson } from './body-errors.ts';
+import { malformedJson, unprocessable } from './body-errors.ts';
 
 /** The body's text: UTF-8, a leading byte-order mark dropped (RFC 8259 §8.1 lets a parser ignore it). */
 export function bodyText(bytes: Buffer): string {
@@ -15,12 +15,40 @@ export function parseStrictJson(text: string): unknown {
   const first = FIRST.exec(text)?.[0];
   if (first === undefined) return {};
   if (first !== '{' && first !== '[') throw malformedJson(`Unexpected token '${first}': the body must be a JSON object or array`);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     // SyntaxError, or RangeError for input nested deeper than the engine's stack.
     throw malformedJson(err instanceof Error ? err.message : 'malformed JSON');
   }
+  refuseInexactNumbers(text);
+  return value;
+}
+
+// Only a body with a 16-digit run or a 3-digit exponent can hold such a number: the common case
+// costs one regex test.
+const SUSPECT = /\d{16}|[eE][+-]?\d{3}/;
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * Values are stored exactly as sent or refused, never changed: an integer beyond ±2^53 (it would
+ * come back rounded) or a number beyond the double range (it would become null) is a 422.
+ */
+export function refuseInexactNumbers(text: string): void {
+  if (!SUSPECT.test(text)) return;
+  const problems: Array<{ loc: string[]; msg: string; type: string }> = [];
+  for (const [token] of text.matchAll(TOKENS)) {
+    if (token.startsWith('"')) continue;
+    const value = Number(token);
+    if (!Number.isFinite(value)) {
+      problems.push({ loc: ['body'], msg: `The number ${token.slice(0, 40)} is beyond the range of a double; it cannot be stored as sent`, type: 'number_out_of_range' });
+    } else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(value)) {
+      problems.push({ loc: ['body'], msg: `The integer ${token.slice(0, 40)} is beyond ±2^53 and would not read back exactly; send it as a string`, type: 'number_out_of_range' });
+    }
+    if (problems.length >= 10) break;
+  }
+  if (problems.length > 0) throw unprocessable(problems);
 }
 
 /** The body's tree with every number lexeme kept (`1.0` ≠ `1`), for Weave's digests. */
