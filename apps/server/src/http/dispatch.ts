@@ -17,8 +17,14 @@ export interface DispatcherParts {
   readBody: BodyReader;
   /** Rate limits per API key; undefined when none is set. */
   limiter: Limiter | undefined;
+  /** Stops at the first problem: cost linear in the body. */
   validate: (req: Request, res: Response) => Promise<void>;
+  /** Lists every problem; run only on small invalid bodies (see ALL_ERRORS_MAX_BYTES). */
+  validateAll: (req: Request, res: Response) => Promise<void>;
 }
+
+/** Invalid bodies up to this size get every problem listed; larger ones their first. */
+export const ALL_ERRORS_MAX_BYTES = 16 * 1024;
 
 type AnyHandler = (input: OperationInput<never>, res: Response) => Promise<unknown>;
 
@@ -31,7 +37,7 @@ function httpError(status: number, message: string, headers?: Record<string, str
   return Object.assign(new Error(message), { status, headers });
 }
 
-export function createDispatcher({ operations, handlers, auth, readBody, limiter, validate }: DispatcherParts): RequestHandler {
+export function createDispatcher({ operations, handlers, auth, readBody, limiter, validate, validateAll }: DispatcherParts): RequestHandler {
   const missing = operations.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
   if (missing.length > 0) throw new Error(`operations without a handler: ${missing.map((op) => op.operationId).join(', ')}`);
   const routes = operations.map(
@@ -68,7 +74,12 @@ export function createDispatcher({ operations, handlers, auth, readBody, limiter
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
       // was made); the spec documents the GET, so that is what is validated.
       if (req.method === 'HEAD') req.method = 'GET';
-      await validate(req, res);
+      try {
+        await validate(req, res);
+      } catch (err) {
+        if ((err as { status?: unknown }).status === 400 && (read.size ?? 0) <= ALL_ERRORS_MAX_BYTES) await validateAll(req, res);
+        throw err;
+      }
 
       const input = {
         body: read.bytes ?? req.body,

@@ -23,6 +23,8 @@ export interface ReadBody {
   files?: UploadedFile[];
   /** raw mode: the media type the body was sent as (one of the operation's). */
   mediaType?: string;
+  /** Bytes read (after inflating). */
+  size?: number;
 }
 
 export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes'>) => Promise<ReadBody>;
@@ -54,9 +56,10 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
         case 'lossless': {
           if (!hasBody(req)) return {};
           requireJsonMediaType(req);
-          const text = bodyText(await readBytes(req, limits.body));
+          const bytes = await readBytes(req, limits.body);
+          const text = bodyText(bytes);
           req.body = parseStrictJson(text);
-          return op.bodyMode === 'lossless' ? { source: parseLosslessJson(text) } : {};
+          return op.bodyMode === 'lossless' ? { source: parseLosslessJson(text), size: bytes.length } : { size: bytes.length };
         }
       }
     } catch (err) {
