@@ -74,12 +74,6 @@ describeEachDatabase(
         expect(read.body).toMatchObject({ obj: { val: { x: 9007199254740991, y: 1e300, id: '12345678901234567890123' } } });
       });
 
-      it('answers JSON nested deeper than the parser allows with 422, not 500', async () => {
-        const deep = `{"project_id":"acme/body","filter":${'['.repeat(1000)}${']'.repeat(1000)}}`;
-        const r = await send('/objs/query', deep, json);
-        expect(r.status).toBeGreaterThanOrEqual(400);
-        expect(r.status).toBeLessThan(500);
-      });
     });
 
     describe('multipart', () => {

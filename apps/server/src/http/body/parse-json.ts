@@ -22,8 +22,37 @@ export function parseStrictJson(text: string): unknown {
     // SyntaxError, or RangeError for input nested deeper than the engine's stack.
     throw malformedJson(err instanceof Error ? err.message : 'malformed JSON');
   }
+  refuseDeepNesting(text);
   refuseInexactNumbers(text);
   return value;
+}
+
+/**
+ * Deepest nesting of arrays and objects accepted (Python's json, and so Weave, stops near 1000).
+ * Deeper input would overflow the stack of every recursive step after parsing.
+ */
+export const MAX_DEPTH = 1000;
+
+function refuseDeepNesting(text: string): void {
+  // Only a body with more brackets than MAX_DEPTH can be that deep: count first, scan if so.
+  let brackets = 0;
+  for (let i = text.indexOf('['); i !== -1 && brackets <= MAX_DEPTH; i = text.indexOf('[', i + 1)) brackets++;
+  for (let i = text.indexOf('{'); i !== -1 && brackets <= MAX_DEPTH; i = text.indexOf('{', i + 1)) brackets++;
+  if (brackets <= MAX_DEPTH) return;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_DEPTH) {
+        throw unprocessable([{ loc: ['body'], msg: `Nesting deeper than ${MAX_DEPTH} levels is refused`, type: 'too_deep' }]);
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
 }
 
 // Only a body with a 16-digit run or a 3-digit exponent can hold such a number: the common case
