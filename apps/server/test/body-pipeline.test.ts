@@ -34,6 +34,20 @@ describeEachDatabase(
         expect(integer.body!.digest).not.toBe(plain.body!.digest);
       });
 
+      it('refuses U+0000 and unpaired surrogates on every write path alike (one rule, both databases)', async () => {
+        const bodies: Array<[string, string]> = [
+          ['/annotation_queues', String.raw`{"project_id":"acme/body","name":"q","scorer_refs":["\udfff x"]}`],
+          ['/call/start', String.raw`{"start":{"project_id":"acme/body","op_name":"\ud800","started_at":"2025-01-01T00:00:00Z","attributes":{},"inputs":{}}}`],
+          ['/call/start', String.raw`{"start":{"project_id":"acme/body","op_name":"o","started_at":"2025-01-01T00:00:00Z","attributes":{},"inputs":{"x":"a\u0000b"}}}`],
+        ];
+        for (const [path, body] of bodies) {
+          expect(await send(path, body, json), body).toMatchObject({ status: 400, body: { error_type: 'InvalidRequest', reason: expect.stringContaining('surrogates') } });
+        }
+        // A pair is a character, and an escaped backslash is text.
+        const fine = String.raw`{"project_id":"acme/body","name":"\ud83d\ude00 \\ud800","scorer_refs":[]}`;
+        expect((await send('/annotation_queues', fine, json)).status).toBe(200);
+      });
+
       it('refuses a charset other than UTF-8 with 415 before reading', async () => {
         const r = await send('/obj/create', Buffer.from(objBody('e', '1'), 'utf16le'), { 'content-type': 'application/json; charset=utf-16' });
         expect(r).toMatchObject({ status: 415, body: { error_type: 'UnsupportedMediaType', reason: expect.stringContaining('UTF-16') } });

@@ -1363,6 +1363,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnnotationQueueCreateRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1438,6 +1439,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnnotationQueueRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1508,6 +1510,7 @@ export interface operations {
                     "application/jsonl": components["schemas"]["AnnotationQueuesQueryRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1539,6 +1542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1570,6 +1574,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallReadRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1602,6 +1607,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallStartRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1633,6 +1639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1665,6 +1672,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallUpsertBatchRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1760,6 +1768,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1792,6 +1801,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileCreateRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2049,6 +2059,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableCreateRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
@@ -2113,6 +2124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelSchema"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
@@ -2183,6 +2195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelLogRes"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -15,11 +15,24 @@ interface HttpLikeError {
   detail?: unknown[];
 }
 
-export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  try {
+    answer(err, req, res);
+  } catch (failure) {
+    // Writing the answer failed (in development, the response validator refuses an undocumented
+    // status): never leave the client hanging; answer 500 without going through res.json again.
+    req.log?.error({ err: failure, cause: err }, 'could not answer an error');
+    if (res.headersSent) return void res.destroy();
+    res.status(500).type('application/json').end(JSON.stringify({ reason: 'Internal server error', error_type: 'InternalError' }));
+  }
+  void next;
+};
+
+function answer(err: unknown, req: Parameters<ErrorRequestHandler>[1], res: Parameters<ErrorRequestHandler>[2]): void {
   if (isWeftError(err)) {
     res.status(err.status).json(err.toBody());
     return;
@@ -49,4 +62,4 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
     req.log?.error({ err }, 'unhandled error');
     res.status(500).json({ reason: 'Internal server error', error_type: 'InternalError' });
   }
-};
+}

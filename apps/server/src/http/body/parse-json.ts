@@ -1,6 +1,6 @@
 // JSON as every JSON operation reads it: UTF-8 with an optional byte-order mark, strict (an object
 // or an array at the top, as body-parser's strict mode), an empty body read as `{}`.
-import { parseLossless, type JsonNode } from '@weft/core';
+import { invalidRequest, parseLossless, type JsonNode } from '@weft/core';
 import { malformedJson, unprocessable } from './body-errors.ts';
 
 /** The body's text: UTF-8, a leading byte-order mark dropped (RFC 8259 §8.1 lets a parser ignore it). */
@@ -24,7 +24,28 @@ export function parseStrictJson(text: string): unknown {
   }
   refuseDeepNesting(text);
   refuseInexactNumbers(text);
+  refuseUnstorableText(text);
   return value;
+}
+
+// U+0000 and lone surrogates can only arrive as `\u` escapes (raw control characters are not
+// JSON, and UTF-8 cannot encode a lone surrogate): one regex test clears nearly every body.
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+const ESCAPES = /\\\\|\\u(0000)|\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|\\u([dD][c-fC-F][0-9a-fA-F]{2})/g;
+
+/**
+ * One rule for every write path and both databases: PostgreSQL cannot hold U+0000 or an unpaired
+ * surrogate in text or jsonb, so neither is accepted anywhere (SQLite would have stored them,
+ * and the two databases would disagree).
+ */
+export function refuseUnstorableText(text: string): void {
+  if (!SUSPECT_ESCAPE.test(text)) return;
+  for (const m of text.matchAll(ESCAPES)) {
+    const [, nul, high, low, loneLow] = m;
+    if (nul !== undefined || loneLow !== undefined || (high !== undefined && low === undefined)) {
+      throw invalidRequest('Values containing the character U+0000 or unpaired UTF-16 surrogates cannot be stored');
+    }
+  }
 }
 
 /**

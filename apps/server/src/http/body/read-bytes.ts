@@ -4,7 +4,7 @@
 // limit. Bytes and limits go through raw-body and content-type, the libraries Express's own body
 // parsers use.
 import type { IncomingMessage } from 'node:http';
-import type { Transform } from 'node:stream';
+import { pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { parse as parseContentType, type ContentType } from 'content-type';
 import getRawBody from 'raw-body';
@@ -57,14 +57,15 @@ export async function readBytes(req: IncomingMessage, limit: number): Promise<Bu
     });
   }
   const inflated = inflate();
-  req.pipe(inflated);
+  // pipeline, not pipe: a client going away must end the inflated stream too.
+  pipeline(req, inflated, () => {});
   // raw-body stops reading (and we stop inflating) as soon as the limit is crossed.
   try {
     return await getRawBody(inflated, { limit });
   } catch (err) {
-    req.unpipe(inflated);
     inflated.destroy();
-    if ((err as { code?: unknown }).code !== undefined && String((err as { code: unknown }).code).startsWith('Z_')) throw corruptBody(encoding);
+    // raw-body's own errors carry a `type`; anything else came from zlib: the body is corrupt.
+    if ((err as { type?: unknown }).type === undefined) throw corruptBody(encoding);
     throw mapRawBodyError(err);
   }
 }
