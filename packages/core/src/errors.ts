@@ -40,4 +40,20 @@ export const forbidden = (reason: string) => new WeftError(403, 'Forbidden', rea
 
 export const tooLarge = (reason = 'Request too large') => new WeftError(413, 'RequestTooLarge', reason);
 
+/**
+ * A value the schema allows but a rule of the data refuses, answered like a schema problem: 422
+ * with the seed's `{detail:[{loc,msg,type}]}` body.
+ */
+export class WeftValidationError extends WeftError {
+  constructor(readonly detail: ReadonlyArray<{ loc: string[]; msg: string; type: string }>) {
+    super(422, 'ValidationError', detail[0]?.msg ?? 'invalid value');
+  }
+
+  override toBody(): Record<string, unknown> {
+    return { detail: this.detail };
+  }
+}
+
+export const invalidField = (loc: string[], msg: string, type = 'value_error') => new WeftValidationError([{ loc, msg, type }]);
+
 export const isWeftError = (e: unknown): e is WeftError => e instanceof WeftError;

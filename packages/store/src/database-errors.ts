@@ -1,12 +1,17 @@
 // Some values are bad input on one database only: PostgreSQL refuses U+0000 in text and jsonb
 // (and unpaired surrogates), which SQLite stores. Such a refusal is the client's fault, so it is
 // answered as a 400, never a 500. Applied once, around every store method.
-import { invalidRequest } from '@weft/core';
+import { invalidField, invalidRequest } from '@weft/core';
 
 const UNSTORABLE_TEXT = new Set(['22P05', '22021']); // untranslatable_character, character_not_in_repertoire
 
 export function asClientError(err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
+  const message = (err as { message?: unknown } | null)?.message;
+  // calls_ended_after_started (migration 0003): PostgreSQL's check, SQLite's trigger.
+  if ((code === '23514' && String((err as { constraint?: unknown }).constraint) === 'calls_ended_after_started') || (code === 'SQLITE_CONSTRAINT_TRIGGER' && message === 'ended_at is before started_at')) {
+    return invalidField(['body', 'ended_at'], 'ended_at is before the call\'s started_at', 'value_error');
+  }
   if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) {
     return invalidRequest('A string contains a character that cannot be stored (U+0000 or an unpaired surrogate)');
   }

@@ -9,7 +9,7 @@ import { callsOf, catalogue, ctx, endReq, startReq, weaveOf } from './call-fixtu
 
 const PRICED = 'meta-llama/Llama-3.1-8B-Instruct';
 /** Minute `m` of a fixed day, so started_at order is chosen by the test. */
-const at = (m: number) => `2025-06-03T10:${String(m).padStart(2, '0')}:00.000Z`;
+const at = (m: number) => `2025-06-03T09:${String(m).padStart(2, "0")}:00.000Z`; // before T1, the default end
 
 async function query(db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number): Promise<T.CallSchema[]> {
   const out: T.CallSchema[] = [];
