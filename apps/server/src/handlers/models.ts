@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
-import type { Request } from 'express';
 import type { Principal } from '../auth/index.ts';
-import { LogBodyReader } from '../http/log-body-reader.ts';
+import { LogBodyReader } from '../http/log-body/log-body-reader.ts';
 import { contextOf, requireEntity } from '../http/request-context.ts';
 import { handlers, type Deps } from './handler.ts';
 
@@ -26,9 +24,7 @@ export function modelHandlers({ store, auth }: Deps) {
     // slow client; they are parsed and validated one trajectory at a time as the store writes. As
     // on every route, a bad body is answered before a 404/403, and nothing is stored.
     async modelLog({ body, params, principal }) {
-      // INTERIM: the old reader over the buffered bytes, until the log-body reader lands.
-      const source = Object.assign(Readable.from([body]), { headers: { 'content-type': 'application/json' }, params }) as unknown as Request;
-      const reader = new LogBodyReader(source, Number.MAX_SAFE_INTEGER);
+      const reader = new LogBodyReader(body, params.model_id);
       let refusal: unknown;
       let model: Awaited<ReturnType<typeof ownedModel>> | undefined;
       if (reader.healthy) {

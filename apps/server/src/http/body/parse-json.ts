@@ -1,5 +1,6 @@
 // JSON as every JSON operation reads it: UTF-8 with an optional byte-order mark, strict (an object
-// or an array at the top, as body-parser's strict mode), an empty body read as `{}`.
+// or an array at the top, as body-parser's strict mode), an empty body read as `{}`; then the
+// checks that keep values exact and every later step bounded (depth, numbers, storable text).
 import { invalidRequest, parseLossless, type JsonNode } from '@weft/core';
 import { malformedJson, unprocessable } from './body-errors.ts';
 
@@ -12,8 +13,10 @@ export function bodyText(bytes: Buffer): string {
 const FIRST = /[^ \t\n\r]/;
 
 export function parseStrictJson(text: string): unknown {
+  // As body-parser: an empty body is `{}` (its fields are then missing); blank text is malformed.
+  if (text.length === 0) return {};
   const first = FIRST.exec(text)?.[0];
-  if (first === undefined) return {};
+  if (first === undefined) throw malformedJson('Unexpected end of JSON input');
   if (first !== '{' && first !== '[') throw malformedJson(`Unexpected token '${first}': the body must be a JSON object or array`);
   let value: unknown;
   try {

@@ -1,40 +1,15 @@
-// Reads a trajectory log body (up to LOG_BODY_LIMIT, 64 MB+) and hands the store one validated
-// piece at a time: each trajectory, each group after its trajectories, then `end` with the split.
-// The bytes are held (see prefetch), but only one trajectory's text and objects at a time.
+// Parses a trajectory log body (up to LOG_BODY_LIMIT, 64 MB+; already read, inflated and limited
+// by the body module) and hands the store one validated piece at a time: each trajectory, each
+// group after its trajectories, then `end` with the split. Only one trajectory's text and objects
+// are held at a time, besides the body's bytes.
 //
-// The observable behaviour is the one express.json + express-openapi-validator give every other
-// route, in the same order of precedence: 415 (type, charset, encoding) → 413 over the limit →
+// The observable behaviour is the one every other route gives, in the same order of precedence:
 // 422 json_invalid → 422 schema problems (all of them, path parameters first). So once a problem
 // is found the store is stopped (its transaction rolls back), but the rest of the body is still
-// read, without storing, to find the problem that wins and every schema problem.
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { pipeline, type Readable } from 'node:stream';
-import type { Request, RequestHandler } from 'express';
+// parsed, without storing, to find every schema problem.
 import type { ModelLogPiece } from '@weft/store';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
-import { check, logValidators, type ValidatorItem } from './log-body-validator.ts';
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /** The trajectory log body, not yet read (see streamLogBody). */
-      logBody?: LogBodyReader;
-    }
-  }
-}
-
-/** Stands in for express.json() on the log route: checks the headers, reads nothing yet. */
-export function streamLogBody(limit: number): RequestHandler {
-  return (req, _res, next) => {
-    try {
-      req.logBody = new LogBodyReader(req, limit);
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
+import { check, logValidators, type ValidatorItem } from './validate-pieces.ts';
 
 /** Thrown into the store's loop when the body turns out invalid: the store rolls back. */
 export class InvalidLogBody extends Error {}
@@ -51,38 +26,21 @@ function httpError(status: number, message: string, type?: string): Error {
   return Object.assign(new Error(message), { status, statusCode: status, type, expose: true });
 }
 
-/** Checks the headers as body-parser's json() would; throws its 415/413 before any byte is read. */
-function openSource(req: Request, limit: number): { source: Readable; charset: string } {
-  const contentType = String(req.headers['content-type'] ?? '');
-  const [mediaType = '', ...params] = contentType.split(';').map((s) => s.trim());
-  if (mediaType.toLowerCase() !== 'application/json') throw httpError(415, 'Unsupported media type');
-  const charsetParam = params.find((p) => /^charset=/i.test(p));
-  const charset = (charsetParam?.slice('charset='.length).replace(/^"|"$/g, '') ?? 'utf-8').toLowerCase();
-  if (!charset.startsWith('utf-')) throw httpError(415, `unsupported charset "${charset.toUpperCase()}"`, 'charset.unsupported');
-  const encoding = String(req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  const inflate = { gzip: createGunzip, deflate: createInflate, br: createBrotliDecompress }[encoding];
-  if (!inflate && encoding !== 'identity') throw httpError(415, `unsupported content encoding "${encoding}"`, 'encoding.unsupported');
-  const length = Number(req.headers['content-length']);
-  if (!inflate && Number.isFinite(length) && length > limit) throw httpError(413, 'request entity too large', 'entity.too.large');
-  // pipeline, not pipe: a client abort must reach the inflated stream as an error.
-  return { source: inflate ? pipeline(req, inflate(), () => {}) : req, charset };
-}
+/** Text is decoded and parsed this many bytes at a time. */
+const CHUNK = 1 << 20;
 
 export class LogBodyReader {
-  private chunks: AsyncIterator<Buffer>;
-  private readonly decoder: TextDecoder;
+  private position = 0;
+  private readonly decoder = new TextDecoder('utf-8');
   private readonly parser: JsonStreamParser;
   private readonly validators = logValidators();
   private readonly pathProblems: ValidatorItem[];
   private readonly pieceProblems: ValidatorItem[] = [];
   private topProblems: ValidatorItem[] = [];
   private queue: ModelLogPiece[] = [];
-  private bytes = 0;
   private chars = 0;
-  private tooLarge = false;
   private syntaxError: JsonSyntaxError | undefined;
   private finished = false;
-  private failure: unknown;
   /** The known top-level values (the schema's properties), or the whole body when not an object. */
   private top: Record<string, unknown> = {};
   private rootValue: unknown;
@@ -93,17 +51,12 @@ export class LogBodyReader {
   private storing = false;
 
   constructor(
-    private readonly req: Request,
-    private readonly limit: number,
+    private readonly bytes: Buffer,
+    modelId: string,
   ) {
-    this.pathProblems = check(this.validators.modelId, String(req.params.model_id), '/params/model_id');
-    const { source, charset } = openSource(req, limit);
-    this.chunks = source[Symbol.asyncIterator]();
-    try {
-      this.decoder = new TextDecoder(charset);
-    } catch {
-      throw httpError(415, `unsupported charset "${charset.toUpperCase()}"`, 'charset.unsupported');
-    }
+    this.pathProblems = check(this.validators.modelId, modelId, '/params/model_id');
+    // A byte-order mark is allowed, as on every JSON route.
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) this.position = 3;
     this.parser = new JsonStreamParser({
       maxDepth: MAX_DEPTH,
       detach: (p) => (p.length === 1 && typeof p[0] === 'string') || isGroup(p) || isTrajectory(p),
@@ -112,41 +65,9 @@ export class LogBodyReader {
     });
   }
 
-  /**
-   * Reads the whole body off the network (up to just past the limit) before the store starts.
-   * The store's transaction then lasts only as long as parsing and writing: on SQLite, whose one
-   * connection every request shares, a slow upload must not hold it. Costs the body's bytes in
-   * memory (not its text or parsed objects, which are still made one trajectory at a time).
-   */
-  async prefetch(): Promise<void> {
-    const collected: Buffer[] = [];
-    let bytes = 0;
-    let failure: unknown;
-    try {
-      for (;;) {
-        const next = await this.chunks.next();
-        if (next.done) break;
-        collected.push(next.value);
-        bytes += next.value.length;
-        if (bytes > this.limit) break; // step() answers 413 on the chunk that crosses the limit
-      }
-    } catch (err) {
-      failure = err; // the client went away: step() reports it where it would have
-    }
-    this.chunks = (async function* () {
-      yield* collected;
-      if (failure !== undefined) throw failure;
-    })();
-  }
-
-  /** The client went away mid-body: there is no one to answer. */
-  get clientGone(): boolean {
-    return this.failure !== undefined;
-  }
-
   /** False once the path or the body so far is known to be invalid. */
   get healthy(): boolean {
-    return this.pathProblems.length === 0 && this.pieceProblems.length === 0 && !this.tooLarge && !this.syntaxError && this.failure === undefined;
+    return this.pathProblems.length === 0 && this.pieceProblems.length === 0 && !this.syntaxError;
   }
 
   /** The store's input: valid pieces while the body is valid; throws as soon as it is not. */
@@ -154,51 +75,38 @@ export class LogBodyReader {
     this.storing = true;
     for (;;) {
       while (this.queue.length > 0) yield this.queue.shift()!;
-      if (!this.healthy) throw this.failure ?? new InvalidLogBody('invalid trajectory log body');
+      if (!this.healthy) throw new InvalidLogBody('invalid trajectory log body');
       if (this.finished) return;
-      await this.step();
+      this.step();
+      // One chunk at a time, so other requests get the event loop between chunks.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
-  /** Reads what is left (without storing), so that answer() sees the whole body. */
+  /** Parses what is left (without storing), so that answer() sees the whole body. */
   async drain(): Promise<void> {
     this.storing = false;
     this.queue = [];
-    while (!this.finished) await this.step();
+    while (!this.finished) {
+      this.step();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     this.queue = [];
   }
 
-  /** The error to answer once drained, if the request itself is at fault (client gone included). */
+  /** The error to answer once drained, if the body is at fault. */
   answer(): unknown {
-    if (this.failure !== undefined) return this.failure;
-    if (this.tooLarge) return httpError(413, 'request entity too large', 'entity.too.large');
     if (this.syntaxError) return httpError(400, this.syntaxError.message, 'entity.parse.failed');
     const errors = [...this.pathProblems, ...this.topProblems, ...this.pieceProblems];
     return errors.length > 0 ? Object.assign(httpError(400, 'request validation failed'), { errors }) : undefined;
   }
 
-  private async step(): Promise<void> {
-    let next: IteratorResult<Buffer>;
-    try {
-      next = await this.chunks.next();
-    } catch (err) {
-      // The client went away (or sent a broken gzip stream): nothing can be answered or stored.
-      this.failure = err;
-      this.finished = true;
-      return;
-    }
-    if (next.done) return this.finish();
-    this.bytes += next.value.length;
-    if (this.bytes > this.limit) {
-      // Stop reading (as raw-body does) and close the connection after the 413.
-      this.tooLarge = true;
-      this.finished = true;
-      this.req.unpipe?.();
-      this.req.pause();
-      this.req.res?.setHeader('Connection', 'close');
-      return;
-    }
-    if (!this.syntaxError) this.feed(this.decoder.decode(next.value, { stream: true }));
+  private step(): void {
+    if (this.position >= this.bytes.length) return this.finish();
+    const end = Math.min(this.position + CHUNK, this.bytes.length);
+    const chunk = this.bytes.subarray(this.position, end);
+    this.position = end;
+    if (!this.syntaxError) this.feed(this.decoder.decode(chunk, { stream: true }));
   }
 
   private feed(text: string): void {
@@ -225,7 +133,7 @@ export class LogBodyReader {
     try {
       // An empty body is `{}` to body-parser (then 422 for the missing fields).
       if (this.chars > 0) this.parser.end();
-      else if (this.bytes > 0) throw new JsonSyntaxError('Unexpected end of JSON input');
+      else if (this.bytes.length > 0) throw new JsonSyntaxError('Unexpected end of JSON input');
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
       this.syntaxError = err;
