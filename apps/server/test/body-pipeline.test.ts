@@ -90,6 +90,31 @@ describeEachDatabase(
 
     });
 
+    describe('stream mode (the trajectory log)', () => {
+      it('applies the same value rules to each trajectory as every JSON body', async () => {
+        const bearer = { authorization: `Bearer ${server.aliceKey}` };
+        const model = (await (
+          await fetch(`${server.url}/v1/preview/models`, {
+            method: 'POST',
+            headers: { ...bearer, ...json },
+            body: JSON.stringify({ entity: 'acme', project: 'body', name: 'm', base_model: 'b' }),
+          })
+        ).json()) as { id: string };
+        const log = (trajectory: string) =>
+          fetch(`${server.url}/v1/preview/models/${model.id}/log`, {
+            method: 'POST',
+            headers: { ...bearer, ...json },
+            body: `{"split":"val","trajectory_groups":[{"trajectories":[${trajectory}]}]}`,
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+        expect(await log('{"reward":12345678901234567890123}')).toMatchObject({ status: 422, body: { detail: [{ type: 'number_out_of_range' }] } });
+        expect(await log(String.raw`{"reward":1,"messages_and_choices":[{"role":"user","content":"\ud800"}]}`)).toMatchObject({
+          status: 400,
+          body: { error_type: 'InvalidRequest' },
+        });
+        expect(await log('{"reward":1}')).toMatchObject({ status: 200, body: { trajectory_count: 1 } });
+      });
+    });
+
     describe('multipart', () => {
       const form = (bytes: number) => {
         const f = new FormData();

@@ -18,6 +18,8 @@ export interface JsonStreamOptions {
   onValue(path: readonly PathKey[], value: unknown): void;
   /** Deepest nesting of containers accepted; deeper input is an error, not a stack overflow. */
   maxDepth: number;
+  /** Sees the JSON text of every string, number and raw container before it is parsed. */
+  inspect?(text: string): void;
 }
 
 export class JsonSyntaxError extends Error {}
@@ -209,8 +211,10 @@ export class JsonStreamParser {
 
   private finishString(at: number): void {
     let value: string;
+    const text = `"${this.parts.join('')}"`;
+    this.opts.inspect?.(text);
     try {
-      value = JSON.parse(`"${this.parts.join('')}"`) as string;
+      value = JSON.parse(text) as string;
     } catch (err) {
       return this.fail(`Bad string: ${(err as Error).message}`, at);
     }
@@ -225,6 +229,7 @@ export class JsonStreamParser {
   private finishScalar(): void {
     const token = this.parts.join('');
     this.parts = [];
+    this.opts.inspect?.(token);
     let value: unknown;
     try {
       value = JSON.parse(token);
@@ -259,6 +264,7 @@ export class JsonStreamParser {
         const source = this.parts.join('');
         this.parts = [];
         this.rawDepth = 0;
+        this.opts.inspect?.(source);
         let value: unknown;
         try {
           value = JSON.parse(source);

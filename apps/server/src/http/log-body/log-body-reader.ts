@@ -9,6 +9,7 @@
 // parsed, without storing, to find every schema problem.
 import type { ModelLogPiece } from '@weft/store';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
+import { refuseInexactNumbers, refuseUnstorableText } from '../body/parse-json.ts';
 import { check, logValidators, type ValidatorItem } from './validate-pieces.ts';
 
 /** Thrown into the store's loop when the body turns out invalid: the store rolls back. */
@@ -40,6 +41,8 @@ export class LogBodyReader {
   private queue: ModelLogPiece[] = [];
   private chars = 0;
   private syntaxError: JsonSyntaxError | undefined;
+  /** A value no route stores (U+0000, a lone surrogate, a number that would change): answered first. */
+  private refusal: unknown;
   private finished = false;
   /** The known top-level values (the schema's properties), or the whole body when not an object. */
   private top: Record<string, unknown> = {};
@@ -62,12 +65,23 @@ export class LogBodyReader {
       detach: (p) => (p.length === 1 && typeof p[0] === 'string') || isGroup(p) || isTrajectory(p),
       raw: (p) => !(p.length === 1 && p[0] === TG) && !isGroup(p) && !isTrajectories(p),
       onValue: (p, v) => this.onValue(p, v),
+      // The same rules as every JSON body (body/parse-json.ts), applied to each piece's text.
+      inspect: (text) => {
+        if (this.refusal !== undefined) return;
+        try {
+          refuseInexactNumbers(text);
+          refuseUnstorableText(text);
+        } catch (err) {
+          this.refusal = err;
+          this.queue = [];
+        }
+      },
     });
   }
 
   /** False once the path or the body so far is known to be invalid. */
   get healthy(): boolean {
-    return this.pathProblems.length === 0 && this.pieceProblems.length === 0 && !this.syntaxError;
+    return this.pathProblems.length === 0 && this.pieceProblems.length === 0 && !this.syntaxError && this.refusal === undefined;
   }
 
   /** The store's input: valid pieces while the body is valid; throws as soon as it is not. */
@@ -97,6 +111,7 @@ export class LogBodyReader {
   /** The error to answer once drained, if the body is at fault. */
   answer(): unknown {
     if (this.syntaxError) return httpError(400, this.syntaxError.message, 'entity.parse.failed');
+    if (this.refusal !== undefined) return this.refusal;
     const errors = [...this.pathProblems, ...this.topProblems, ...this.pieceProblems];
     return errors.length > 0 ? Object.assign(httpError(400, 'request validation failed'), { errors }) : undefined;
   }
