@@ -63,6 +63,8 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
   const validate = validator(false, opts.validateResponses);
   const validateAll = validator(true, false);
 
+  // Health stays answerable while draining (it says so); everything else new gets 503.
+  app.use(drainGuard(deps.lifecycle, (path) => path === '/health'));
   app.use(
     createDispatcher({
       operations,

@@ -78,6 +78,30 @@ describe('draining', () => {
   });
 });
 
+describe('draining, in the app', () => {
+  it('finishes the request in flight, then answers the next on the same connection 503 with Connection: close', async () => {
+    const server = await startTestServer('sqlite', { SHUTDOWN_TIMEOUT: '5s' });
+    const socket = await open(server.url);
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    const auth = `Basic ${Buffer.from(`api:${server.aliceKey}`).toString('base64')}`;
+    const body = '{"project_id":"acme/drain"}';
+    socket.write(`POST /objs/query HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n{`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = server.close(); // draining starts while the first request is still being sent
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The rest of the first body, then a second request on the same (pipelined) connection.
+    socket.write(`${body.slice(1)}GET /health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await closed(socket);
+    await closing;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 503']);
+    expect(answers[0]).toContain('{"objs":[]}');
+    expect(answers[1]).toMatch(/connection: close/i);
+    expect(answers[1]).toContain('"status":"draining"');
+  });
+});
+
 describe('configuration', () => {
   it('reads durations and refuses nonsense, naming the variable', () => {
     const c = loadConfig({ HEADERS_TIMEOUT: '2s', REQUEST_TIMEOUT: '1m', IDLE_TIMEOUT: '500ms', SHUTDOWN_TIMEOUT: '45000', MAX_CONNECTIONS: '50' });
