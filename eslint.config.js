@@ -7,27 +7,57 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'packages/types/src/openapi.ts', 'packages/types/src/operation-facts.ts', 'bench/results/**', '**/*.mjs', '**/*.cjs', '**/*.js'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.turbo/**',
+      'packages/types/src/openapi.ts',
+      'packages/types/src/operation-facts.ts',
+      'bench/results/**',
+      '**/*.mjs',
+      '**/*.cjs',
+      '**/*.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Config files belong to no package's tsconfig: lint them with the default project.
+        projectService: { allowDefaultProject: ['vitest.shared.ts', '*/*/vitest.config.ts', 'bench/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX },
+    settings: {
+      // Follow imports into TypeScript files (sources import each other with `.ts` extensions).
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       // A cycle between modules makes the dependency direction of ARCHITECTURE.md a lie.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `_`-prefixed names are deliberately unused (destructuring to drop a field, unused parameters of a typed callback).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Express handlers and test callbacks are async functions handed to APIs that do not await them; the rule's
       // void-return check would flag every one of them, while floating promises stay an error.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      // Handlers and store methods are typed to return a Promise whether or not they await; a forgotten
+      // await is caught by no-floating-promises instead.
+      '@typescript-eslint/require-await': 'off',
       // Template literals of numbers and booleans are intended (messages); objects in templates stay an error.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
     },
+  },
+  {
+    // Config files are linted without type information (no package's tsconfig includes them).
+    files: ['vitest.shared.ts', '**/vitest.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // Tests use `expect.any(...)` and parsed JSON answers, which are `any` by design.

@@ -4,7 +4,15 @@
 import { loadCatalogue } from '@weft/core';
 import { createStore, type Db, type Store } from '@weft/store';
 import BetterSqlite3 from 'better-sqlite3';
-import type { CompiledQuery, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  CompiledQuery,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 
 class CaptureQueries implements KyselyPlugin {
@@ -52,7 +60,7 @@ export async function openDirect(databaseUrl: string): Promise<DirectConnection>
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return {
-    run: async (query) => (await client.query(query.sql, query.parameters as unknown[])).rows,
+    run: async (query) => (await client.query(query.sql, query.parameters as unknown[])).rows as unknown[],
     close: () => client.end(),
   };
 }

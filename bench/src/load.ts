@@ -40,7 +40,14 @@ export async function checkOnce(target: Target): Promise<string> {
 }
 
 export async function measureHttp(target: Target, opts: LoadOptions): Promise<Figure> {
-  const base = { url: target.url, method: 'POST', headers: target.headers, body: target.body, connections: opts.connections, timeout: opts.timeout ?? 120 };
+  const base = {
+    url: target.url,
+    method: 'POST',
+    headers: target.headers,
+    body: target.body,
+    connections: opts.connections,
+    timeout: opts.timeout ?? 120,
+  };
   if (opts.warmup) await autocannon({ ...base, duration: opts.warmup });
   const result = await autocannon(opts.amount !== undefined ? { ...base, amount: opts.amount } : { ...base, duration: opts.duration ?? 5 });
   const ok = result['2xx'];

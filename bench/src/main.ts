@@ -77,7 +77,12 @@ async function main(): Promise<void> {
       quick,
     };
     writeResults(info, scenarios, only !== undefined);
-    for (const s of scenarios) for (const l of s.lines) if (l.target) say(`${passes(l) ? 'met   ' : 'MISSED'} ${s.title.split(' ')[0]} ${l.measure}: ${l.ratio?.toFixed(3) ?? l.absolute?.value.toFixed(0)}`);
+    for (const s of scenarios)
+      for (const l of s.lines)
+        if (l.target)
+          say(
+            `${passes(l) ? 'met   ' : 'MISSED'} ${s.title.split(' ')[0]} ${l.measure}: ${l.ratio?.toFixed(3) ?? l.absolute?.value.toFixed(0)}`,
+          );
   } finally {
     rmSync(runDir, { recursive: true, force: true });
   }

@@ -17,7 +17,9 @@ export function progress(label: string, total: number): Progress {
     const share = total > 0 ? Math.min(1, done / total) : 1;
     const filled = Math.round(share * WIDTH);
     const secs = ((performance.now() - started) / 1000).toFixed(1);
-    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} ${secs}s\x1b[K`);
+    process.stderr.write(
+      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} ${secs}s\x1b[K`,
+    );
   };
   return {
     tick(done) {

@@ -17,15 +17,14 @@ try {
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
   const bundled = JSON.parse(readFileSync(out, 'utf8'));
-  const text =
-    JSON.stringify(
-      { 'x-generated': 'Bundled from spec/openapi.yaml by `pnpm gen`. Do not edit.', ...bundled },
-      null,
-      2,
-    ) + '\n';
+  const text = JSON.stringify({ 'x-generated': 'Bundled from spec/openapi.yaml by `pnpm gen`. Do not edit.', ...bundled }, null, 2) + '\n';
   if (process.argv.includes('--check')) {
     let current = '';
-    try { current = readFileSync(target, 'utf8'); } catch { /* missing counts as drift */ }
+    try {
+      current = readFileSync(target, 'utf8');
+    } catch {
+      /* missing counts as drift */
+    }
     if (current !== text) {
       console.error('spec/openapi.json is stale: run `pnpm gen` and commit the result.');
       process.exit(1);

@@ -104,7 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT must not exceed REQUEST_TIMEOUT');
   const rateLimits: RateLimits = {};
-  for (const [name, rateClass] of [['RATE_LIMIT_INGEST', 'ingest'], ['RATE_LIMIT_QUERY', 'query']] as const) {
+  for (const [name, rateClass] of [
+    ['RATE_LIMIT_INGEST', 'ingest'],
+    ['RATE_LIMIT_QUERY', 'query'],
+  ] as const) {
     const value = env[name];
     if (!value) continue;
     const limit = parseRateLimit(value);

@@ -26,7 +26,7 @@ describeEachDatabase('auth', (getServer) => {
       expect(body).toEqual({ objs: [] });
     });
 
-    it('accept the key with the owner\'s username', async () => {
+    it("accept the key with the owner's username", async () => {
       expect((await objsQuery(basicOf(server.aliceKey, 'alice'))).res.status).toBe(200);
     });
 
@@ -75,7 +75,13 @@ describeEachDatabase('auth', (getServer) => {
       fetch(`${server.url}/v1/preview/models`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-        body: JSON.stringify({ entity: 'acme', project: 'rl', name: 'agent', base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true }),
+        body: JSON.stringify({
+          entity: 'acme',
+          project: 'rl',
+          name: 'agent',
+          base_model: 'OpenPipe/Qwen3-14B-Instruct',
+          return_existing: true,
+        }),
       });
 
     it('accept the key as a bearer token', async () => {
@@ -92,7 +98,7 @@ describeEachDatabase('auth', (getServer) => {
       expect((await create(`Bearer ${server.bobKey}`)).status).toBe(403);
     });
 
-    it('refuse reading another entity\'s model with 403', async () => {
+    it("refuse reading another entity's model with 403", async () => {
       const model = (await (await create(`Bearer ${server.aliceKey}`)).json()) as { id: string };
       const res = await fetch(`${server.url}/v1/preview/models/${model.id}`, { headers: { authorization: `Bearer ${server.bobKey}` } });
       expect(res.status).toBe(403);

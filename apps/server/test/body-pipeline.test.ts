@@ -37,11 +37,20 @@ describeEachDatabase(
       it('refuses U+0000 and unpaired surrogates on every write path alike (one rule, both databases)', async () => {
         const bodies: Array<[string, string]> = [
           ['/annotation_queues', String.raw`{"project_id":"acme/body","name":"q","scorer_refs":["\udfff x"]}`],
-          ['/call/start', String.raw`{"start":{"project_id":"acme/body","op_name":"\ud800","started_at":"2025-01-01T00:00:00Z","attributes":{},"inputs":{}}}`],
-          ['/call/start', String.raw`{"start":{"project_id":"acme/body","op_name":"o","started_at":"2025-01-01T00:00:00Z","attributes":{},"inputs":{"x":"a\u0000b"}}}`],
+          [
+            '/call/start',
+            String.raw`{"start":{"project_id":"acme/body","op_name":"\ud800","started_at":"2025-01-01T00:00:00Z","attributes":{},"inputs":{}}}`,
+          ],
+          [
+            '/call/start',
+            String.raw`{"start":{"project_id":"acme/body","op_name":"o","started_at":"2025-01-01T00:00:00Z","attributes":{},"inputs":{"x":"a\u0000b"}}}`,
+          ],
         ];
         for (const [path, body] of bodies) {
-          expect(await send(path, body, json), body).toMatchObject({ status: 400, body: { error_type: 'InvalidRequest', reason: expect.stringContaining('surrogates') } });
+          expect(await send(path, body, json), body).toMatchObject({
+            status: 400,
+            body: { error_type: 'InvalidRequest', reason: expect.stringContaining('surrogates') },
+          });
         }
         // A pair is a character, and an escaped backslash is text.
         const fine = String.raw`{"project_id":"acme/body","name":"\ud83d\ude00 \\ud800","scorer_refs":[]}`;
@@ -49,7 +58,9 @@ describeEachDatabase(
       });
 
       it('refuses a charset other than UTF-8 with 415 before reading', async () => {
-        const r = await send('/obj/create', Buffer.from(objBody('e', '1'), 'utf16le'), { 'content-type': 'application/json; charset=utf-16' });
+        const r = await send('/obj/create', Buffer.from(objBody('e', '1'), 'utf16le'), {
+          'content-type': 'application/json; charset=utf-16',
+        });
         expect(r).toMatchObject({ status: 415, body: { error_type: 'UnsupportedMediaType', reason: expect.stringContaining('UTF-16') } });
       });
 
@@ -79,15 +90,20 @@ describeEachDatabase(
         for (const n of ['12345678901234567890123', '1e400', '-1e400', '9007199254740993']) {
           const r = await send('/obj/create', objBody(`n${n.length}`, `{"x":${n}}`), json);
           expect(r.status, n).toBe(422);
-          expect(r.body, n).toEqual({ detail: [{ loc: ['body'], msg: expect.stringContaining(n.slice(0, 10)), type: 'number_out_of_range' }] });
+          expect(r.body, n).toEqual({
+            detail: [{ loc: ['body'], msg: expect.stringContaining(n.slice(0, 10)), type: 'number_out_of_range' }],
+          });
         }
         // Within range, and digit runs inside strings, are fine.
-        const ok = await send('/obj/create', objBody('fine', '{"x":9007199254740991,"y":1e300,"id":"12345678901234567890123","z":0.1234567890123456789}'), json);
+        const ok = await send(
+          '/obj/create',
+          objBody('fine', '{"x":9007199254740991,"y":1e300,"id":"12345678901234567890123","z":0.1234567890123456789}'),
+          json,
+        );
         expect(ok.status).toBe(200);
         const read = await send('/obj/read', JSON.stringify({ project_id: 'acme/body', object_id: 'fine', digest: ok.body!.digest }), json);
         expect(read.body).toMatchObject({ obj: { val: { x: 9007199254740991, y: 1e300, id: '12345678901234567890123' } } });
       });
-
     });
 
     describe('stream mode (the trajectory log)', () => {
@@ -106,7 +122,10 @@ describeEachDatabase(
             headers: { ...bearer, ...json },
             body: `{"split":"val","trajectory_groups":[{"trajectories":[${trajectory}]}]}`,
           }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-        expect(await log('{"reward":12345678901234567890123}')).toMatchObject({ status: 422, body: { detail: [{ type: 'number_out_of_range' }] } });
+        expect(await log('{"reward":12345678901234567890123}')).toMatchObject({
+          status: 422,
+          body: { detail: [{ type: 'number_out_of_range' }] },
+        });
         expect(await log(String.raw`{"reward":1,"messages_and_choices":[{"role":"user","content":"\ud800"}]}`)).toMatchObject({
           status: 400,
           body: { error_type: 'InvalidRequest' },
@@ -130,7 +149,11 @@ describeEachDatabase(
         expect(await send('/file/create', form(4096), {})).toMatchObject({ status: 413, body: { error_type: 'RequestTooLarge' } });
       });
       it('answers a malformed form with 400, never 500', async () => {
-        const bad = ['', '--x\r\n\r\nno headers\r\n--x--\r\n', '--other\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--other--\r\n'];
+        const bad = [
+          '',
+          '--x\r\n\r\nno headers\r\n--x--\r\n',
+          '--other\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--other--\r\n',
+        ];
         for (const body of bad) {
           const r = await send('/file/create', body, { 'content-type': 'multipart/form-data; boundary=x' });
           expect(r.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
@@ -138,7 +161,10 @@ describeEachDatabase(
         }
       });
       it('refuses JSON on a multipart operation with 415', async () => {
-        expect(await send('/file/create', '{"project_id":"acme/body"}', json)).toMatchObject({ status: 415, body: { error_type: 'UnsupportedMediaType' } });
+        expect(await send('/file/create', '{"project_id":"acme/body"}', json)).toMatchObject({
+          status: 415,
+          body: { error_type: 'UnsupportedMediaType' },
+        });
       });
     });
 

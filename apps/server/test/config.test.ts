@@ -21,7 +21,13 @@ describe('loadConfig', () => {
   });
 
   it('resolves relative paths against the directory the command ran in (WEFT_CWD)', () => {
-    const c = loadConfig({ WEFT_CWD: '/srv/weft', DATA_DIR: 'state', AUTH_FILE: 'auth.yaml', MODELS_FILE: '/etc/weft/models.json', DATABASE_URL: 'sqlite:db/weft.sqlite' });
+    const c = loadConfig({
+      WEFT_CWD: '/srv/weft',
+      DATA_DIR: 'state',
+      AUTH_FILE: 'auth.yaml',
+      MODELS_FILE: '/etc/weft/models.json',
+      DATABASE_URL: 'sqlite:db/weft.sqlite',
+    });
     expect(c).toMatchObject({
       dataDir: '/srv/weft/state',
       authFile: '/srv/weft/auth.yaml',

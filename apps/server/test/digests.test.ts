@@ -37,4 +37,3 @@ describeEachDatabase('Weave digests over HTTP', (getServer) => {
     expect(r.row_digests).toEqual(['dCYJsgfwkAqOLf866DrEeUGvXCm7brXylYTKfdY9g1Q', 'XdhgKMbg1k4iUYb5astpM4ssWXZN95FiEH9cS7NNExA']);
   });
 });
-

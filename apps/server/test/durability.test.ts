@@ -33,7 +33,9 @@ async function write(client: WeftClient, round: number, acked: Acked): Promise<v
           acked.objects.push({ object_id, digest, val });
         } else if (kind === 1) {
           const { id } = await client.POST('/call/start', {
-            body: { start: { project_id, op_name: 'durable', started_at: new Date().toISOString(), attributes: {}, inputs: { round, w, i } } },
+            body: {
+              start: { project_id, op_name: 'durable', started_at: new Date().toISOString(), attributes: {}, inputs: { round, w, i } },
+            },
           });
           acked.calls.push({ id, ended: false });
           await client.POST('/call/end', { body: { end: { project_id, id, ended_at: new Date().toISOString(), summary: {}, output: i } } });
@@ -51,19 +53,24 @@ async function write(client: WeftClient, round: number, acked: Acked): Promise<v
   await Promise.all(writers);
 }
 
+/** Runs `check` over `items`, 16 at a time. */
+async function each<T>(items: T[], check: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += 16) await Promise.all(items.slice(i, i + 16).map(check));
+}
+
 async function verify(client: WeftClient, acked: Acked): Promise<void> {
-  for (const o of acked.objects) {
+  await each(acked.objects, async (o) => {
     const { obj } = await client.POST('/obj/read', { body: { project_id, object_id: o.object_id, digest: o.digest } });
     expect(obj.val).toEqual(o.val);
-  }
-  for (const c of acked.calls) {
+  });
+  await each(acked.calls, async (c) => {
     const { call } = await client.POST('/call/read', { body: { project_id, id: c.id } });
     if (c.ended) expect(typeof call.ended_at).toBe('string');
-  }
-  for (const t of acked.tables) {
+  });
+  await each(acked.tables, async (t) => {
     const { rows } = await client.POST('/table/query', { body: { project_id, digest: t.digest } });
     expect(rows).toHaveLength(t.rows);
-  }
+  });
 }
 
 function durabilitySuite(databaseUrl: (dir: string) => Promise<string>) {
@@ -82,16 +89,22 @@ function durabilitySuite(databaseUrl: (dir: string) => Promise<string>) {
         await new Promise((resolve) => setTimeout(resolve, 300 + 250 * round));
         server.child.kill('SIGKILL');
         await writing;
-        await new Promise<void>((resolve) => (server!.child.exitCode !== null ? resolve() : server!.child.once('exit', () => resolve())));
+        // A process killed by a signal has a signalCode, not an exitCode.
+        const child = server.child;
+        await new Promise<void>((resolve) =>
+          child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+        );
       }
       server = await spawnServer(env);
       await verify(createClient({ baseUrl: server.url, auth: { scheme: 'basic', apiKey: key } }), acked);
       // The test must have exercised real traffic.
-      expect(acked.objects.length + acked.calls.length + acked.tables.length).toBeGreaterThan(30);
+      const total = acked.objects.length + acked.calls.length + acked.tables.length;
+      expect(total).toBeGreaterThan(30);
+      console.info(`durability: ${total} acknowledged writes verified after ${KILLS} kill -9`);
     } finally {
       await server?.stop();
     }
-  }, 120_000);
+  }, 240_000);
 }
 
 const drops: Array<() => Promise<void>> = [];

@@ -94,7 +94,16 @@ describeEachDatabase(
     });
 
     describe('no input makes the server fail', () => {
-      const junk = ['null', '[]', '"text"', '42', '{"project_id": {"$ne": 1}}', '{"obj": []}', '{"table": {"rows": [1, 2]}}', '{"batch": [{"mode": "other"}]}'];
+      const junk = [
+        'null',
+        '[]',
+        '"text"',
+        '42',
+        '{"project_id": {"$ne": 1}}',
+        '{"obj": []}',
+        '{"table": {"rows": [1, 2]}}',
+        '{"batch": [{"mode": "other"}]}',
+      ];
       for (const op of operations.filter((o) => o.method === 'post' || o.method === 'put')) {
         it(`${op.method.toUpperCase()} ${op.path} answers junk with a 4xx`, async () => {
           const path = op.path.replace('{queue_id}', 'q1').replace('{model_id}', 'm1');

@@ -14,14 +14,23 @@ it('answers other requests while a log body is half uploaded, then stores the lo
   const model = await server.client({ scheme: 'bearer', apiKey: server.aliceKey }).POST('/v1/preview/models', {
     body: { entity: 'acme', project: 'rl', name: 'slow-client', base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true },
   });
-  const trajectories = Array.from({ length: 50 }, (_, i) => ({ reward: i % 2, messages_and_choices: [{ role: 'user', content: 'x'.repeat(2000) }] }));
+  const trajectories = Array.from({ length: 50 }, (_, i) => ({
+    reward: i % 2,
+    messages_and_choices: [{ role: 'user', content: 'x'.repeat(2000) }],
+  }));
   const body = Buffer.from(JSON.stringify({ trajectory_groups: [{ trajectories }], split: 'train' }));
   const half = Math.floor(body.length / 2);
 
   const { port, hostname } = new URL(server.url);
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(
-      { host: hostname, port, method: 'POST', path: `/v1/preview/models/${model.id}/log`, headers: { authorization: `Bearer ${server.aliceKey}`, 'content-type': 'application/json', 'content-length': body.length } },
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: `/v1/preview/models/${model.id}/log`,
+        headers: { authorization: `Bearer ${server.aliceKey}`, 'content-type': 'application/json', 'content-length': body.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));

@@ -44,7 +44,13 @@ function suite(open: () => Promise<{ url: string; drop(): Promise<void> }>) {
         body,
       });
     const groups = (n: number, pad = 0) =>
-      Array.from({ length: n }, (_, g) => ({ trajectories: [{ reward: g, logs: ['x'.repeat(pad)] }, { reward: 1, metrics: { ok: true } }], metrics: { g } }));
+      Array.from({ length: n }, (_, g) => ({
+        trajectories: [
+          { reward: g, logs: ['x'.repeat(pad)] },
+          { reward: 1, metrics: { ok: true } },
+        ],
+        metrics: { g },
+      }));
 
     it('accepts split last (ART key order) and answers the metrics', async () => {
       const before = await rows();
@@ -76,7 +82,9 @@ function suite(open: () => Promise<{ url: string; drop(): Promise<void> }>) {
       const before = await rows();
       const res = await log(JSON.stringify({ trajectory_groups: groups(2) }));
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ detail: [{ loc: ['body', 'split'], msg: "must have required property 'split'", type: 'missing' }] });
+      expect(await res.json()).toEqual({
+        detail: [{ loc: ['body', 'split'], msg: "must have required property 'split'", type: 'missing' }],
+      });
       expect(await rows()).toEqual(before);
     });
 
@@ -106,8 +114,11 @@ function suite(open: () => Promise<{ url: string; drop(): Promise<void> }>) {
   };
 }
 
-describe('trajectory log stream [sqlite]', suite(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'weft-log-stream-'));
-  return { url: `sqlite:${join(dir, 'weft.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}));
+describe(
+  'trajectory log stream [sqlite]',
+  suite(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'weft-log-stream-'));
+    return { url: `sqlite:${join(dir, 'weft.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }),
+);
 describeIfPostgres('trajectory log stream [postgres]', () => suite(createPgTestDatabase)());

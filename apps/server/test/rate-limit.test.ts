@@ -11,10 +11,18 @@ import { parseRateLimit } from '../src/http/rate-limit.ts';
 import { spawnServer, type ServerProcess } from './replicas/spawn-server.ts';
 import { describeEachDatabase } from './test-server.ts';
 
-const basic = (key: string) => ({ authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}`, 'content-type': 'application/json' });
-const query = (url: string, key: string) => fetch(`${url}/objs/query`, { method: 'POST', headers: basic(key), body: '{"project_id":"acme/limits"}' });
+const basic = (key: string) => ({
+  authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}`,
+  'content-type': 'application/json',
+});
+const query = (url: string, key: string) =>
+  fetch(`${url}/objs/query`, { method: 'POST', headers: basic(key), body: '{"project_id":"acme/limits"}' });
 const ingest = (url: string, key: string, i: number) =>
-  fetch(`${url}/obj/create`, { method: 'POST', headers: basic(key), body: JSON.stringify({ obj: { project_id: 'acme/limits', object_id: `o${i}`, val: i } }) });
+  fetch(`${url}/obj/create`, {
+    method: 'POST',
+    headers: basic(key),
+    body: JSON.stringify({ obj: { project_id: 'acme/limits', object_id: `o${i}`, val: i } }),
+  });
 
 describe('parseRateLimit', () => {
   it('reads points per second, minute or hour and refuses the rest', () => {
@@ -35,10 +43,15 @@ describeEachDatabase(
       const limited = await query(url, aliceKey);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await limited.json()).toEqual({ reason: expect.stringMatching(/^Rate limit of 2 query requests per min exceeded/), error_type: 'RateLimited' });
+      expect(await limited.json()).toEqual({
+        reason: expect.stringMatching(/^Rate limit of 2 query requests per min exceeded/),
+        error_type: 'RateLimited',
+      });
       expect((await query(url, aliceKey)).status).toBe(429);
       // Another key has its own budget; ingest is another class.
-      expect((await fetch(`${url}/objs/query`, { method: 'POST', headers: basic(bobKey), body: '{"project_id":"globex/limits"}' })).status).toBe(200);
+      expect(
+        (await fetch(`${url}/objs/query`, { method: 'POST', headers: basic(bobKey), body: '{"project_id":"globex/limits"}' })).status,
+      ).toBe(200);
       expect((await ingest(url, aliceKey, 1)).status).toBe(200);
       // Anonymous operations are never limited.
       for (let i = 0; i < 5; i++) expect((await fetch(`${url}/health`)).status).toBe(200);

@@ -41,12 +41,21 @@ function shutdownSuite(databaseUrl: (dir: string) => Promise<string>) {
     const api = createClient({ baseUrl: server.url, auth: { scheme: 'bearer', apiKey: key } });
     const model = await api.POST('/v1/preview/models', { body: { entity: 'acme', project: 'deploys', name: 'agent', base_model: 'b' } });
 
-    const trajectories = Array.from({ length: 50 }, (_, i) => ({ reward: i / 50, messages_and_choices: [{ role: 'user', content: `q${i}` }] }));
+    const trajectories = Array.from({ length: 50 }, (_, i) => ({
+      reward: i / 50,
+      messages_and_choices: [{ role: 'user', content: `q${i}` }],
+    }));
     const body = Buffer.from(JSON.stringify({ split: 'train', trajectory_groups: [{ trajectories }] }));
     const { hostname, port } = new URL(server.url);
     const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
       const req = request(
-        { hostname, port, method: 'POST', path: `/v1/preview/models/${model.id}/log`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': body.length } },
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: `/v1/preview/models/${model.id}/log`,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': body.length },
+        },
         (res) => {
           let text = '';
           res.on('data', (d: Buffer) => (text += d.toString()));
@@ -58,7 +67,14 @@ function shutdownSuite(databaseUrl: (dir: string) => Promise<string>) {
       setTimeout(() => {
         server.child.kill('SIGTERM');
         // The listening socket closes at once: a new connection is refused while the upload goes on.
-        until(() => fetch(`${server.url}/health`).then(() => false, () => true), 'new connections to be refused')
+        until(
+          () =>
+            fetch(`${server.url}/health`).then(
+              () => false,
+              () => true,
+            ),
+          'new connections to be refused',
+        )
           .then(() => req.end(body.subarray(body.length >> 1)))
           .catch(reject);
       }, 200);
@@ -71,7 +87,10 @@ function shutdownSuite(databaseUrl: (dir: string) => Promise<string>) {
 
     const db = await openDatabase(url, { dataDir: dir });
     try {
-      const rows = await db.kysely.selectFrom('trajectories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await db.kysely
+        .selectFrom('trajectories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(50);
     } finally {
       await db.close();

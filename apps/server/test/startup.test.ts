@@ -35,7 +35,7 @@ describe('startServer', () => {
     const config = loadConfig({ PORT: '0', DATA_DIR: dir });
     const printed: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => (printed.push(String(chunk)), true)) as typeof process.stdout.write;
+    process.stdout.write = (chunk: string) => (printed.push(String(chunk)), true);
     try {
       const first = await startServer(config, silent);
       await first.close();

@@ -13,10 +13,11 @@ const SECRET = 'launch-on-friday';
 function exampleBody(op: SpecOperation): unknown {
   const item = doc.paths[op.path]?.[op.method as 'post'];
   if (!item?.requestBody) return undefined;
-  const media = deref(doc, item.requestBody).content[op.requestMediaTypes[0] ?? 'application/json'] as { examples?: Record<string, { value: unknown }> } | undefined;
+  const media = deref(doc, item.requestBody).content[op.requestMediaTypes[0] ?? 'application/json'] as
+    { examples?: Record<string, { value: unknown }> } | undefined;
   const first = Object.values(media?.examples ?? {})[0]?.value;
   // Every example names acme's projects: alice's entity, not bob's.
-  return first === undefined ? undefined : JSON.parse(JSON.stringify(first).replaceAll('"entity":null', '"entity":"acme"')) as unknown;
+  return first === undefined ? undefined : (JSON.parse(JSON.stringify(first).replaceAll('"entity":null', '"entity":"acme"')) as unknown);
 }
 
 describeEachDatabase('tenancy', (getServer) => {
@@ -25,7 +26,9 @@ describeEachDatabase('tenancy', (getServer) => {
     const alice = getServer().client('alice');
     await alice.POST('/obj/create', { body: { obj: { project_id: 'acme/support-bot', object_id: 'plan', val: { secret: SECRET } } } });
     const bearer = getServer().client({ scheme: 'bearer', apiKey: getServer().aliceKey });
-    modelId = (await bearer.POST('/v1/preview/models', { body: { entity: 'acme', project: 'support-bot', name: 'agent', base_model: 'b' } })).id;
+    modelId = (
+      await bearer.POST('/v1/preview/models', { body: { entity: 'acme', project: 'support-bot', name: 'agent', base_model: 'b' } })
+    ).id;
   });
 
   for (const op of operations.filter((o) => o.schemes.length > 0 && o.operationId !== 'serverInfo')) {

@@ -61,10 +61,13 @@ export async function startTestServer(database: TestDatabase = 'sqlite', env: Re
     bobKey,
     client(auth = 'alice') {
       const resolved: ClientAuth | undefined =
-        auth === 'none' ? undefined
-        : auth === 'alice' ? { scheme: 'basic', apiKey: aliceKey }
-        : auth === 'bob' ? { scheme: 'basic', apiKey: bobKey }
-        : auth;
+        auth === 'none'
+          ? undefined
+          : auth === 'alice'
+            ? { scheme: 'basic', apiKey: aliceKey }
+            : auth === 'bob'
+              ? { scheme: 'basic', apiKey: bobKey }
+              : auth;
       return createClient({ baseUrl: server.url, ...(resolved ? { auth: resolved } : {}) });
     },
     async close() {
@@ -79,11 +82,7 @@ export async function startTestServer(database: TestDatabase = 'sqlite', env: Re
  * Declares `body` once on SQLite and once on PostgreSQL (skipped loudly when PostgreSQL is
  * unreachable, failing under WEFT_REQUIRE_PG=1): the server must behave the same on both.
  */
-export function describeEachDatabase(
-  name: string,
-  body: (getServer: () => TestServer) => void,
-  env: Record<string, string> = {},
-): void {
+export function describeEachDatabase(name: string, body: (getServer: () => TestServer) => void, env: Record<string, string> = {}): void {
   const declare = (database: TestDatabase) => () => {
     let server: TestServer | undefined;
     beforeAll(async () => {

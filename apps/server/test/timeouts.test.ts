@@ -15,11 +15,12 @@ function open(url: string): Promise<Socket> {
     socket.on('error', reject);
   });
 }
-const closed = (socket: Socket) => new Promise<number>((resolve) => {
-  const t0 = Date.now();
-  if (socket.destroyed) return resolve(0);
-  socket.on('close', () => resolve(Date.now() - t0));
-});
+const closed = (socket: Socket) =>
+  new Promise<number>((resolve) => {
+    const t0 = Date.now();
+    if (socket.destroyed) return resolve(0);
+    socket.on('close', () => resolve(Date.now() - t0));
+  });
 
 describe('silent connections', () => {
   let server: TestServer;
@@ -86,7 +87,9 @@ describe('draining, in the app', () => {
     socket.on('data', (d: Buffer) => (received += d.toString()));
     const auth = `Basic ${Buffer.from(`api:${server.aliceKey}`).toString('base64')}`;
     const body = '{"project_id":"acme/drain"}';
-    socket.write(`POST /objs/query HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n{`);
+    socket.write(
+      `POST /objs/query HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n{`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closing = server.close(); // draining starts while the first request is still being sent
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -104,9 +107,28 @@ describe('draining, in the app', () => {
 
 describe('configuration', () => {
   it('reads durations and refuses nonsense, naming the variable', () => {
-    const c = loadConfig({ HEADERS_TIMEOUT: '2s', REQUEST_TIMEOUT: '1m', IDLE_TIMEOUT: '500ms', SHUTDOWN_TIMEOUT: '45000', MAX_CONNECTIONS: '50' });
-    expect(c).toMatchObject({ headersTimeoutMs: 2000, requestTimeoutMs: 60_000, idleTimeoutMs: 500, shutdownTimeoutMs: 45_000, maxConnections: 50 });
-    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 20_000, requestTimeoutMs: 300_000, idleTimeoutMs: 65_000, shutdownTimeoutMs: 30_000 });
-    expect(() => loadConfig({ SHUTDOWN_TIMEOUT: 'soon', MAX_CONNECTIONS: '0' })).toThrow(/SHUTDOWN_TIMEOUT[\s\S]*MAX_CONNECTIONS|MAX_CONNECTIONS[\s\S]*SHUTDOWN_TIMEOUT/);
+    const c = loadConfig({
+      HEADERS_TIMEOUT: '2s',
+      REQUEST_TIMEOUT: '1m',
+      IDLE_TIMEOUT: '500ms',
+      SHUTDOWN_TIMEOUT: '45000',
+      MAX_CONNECTIONS: '50',
+    });
+    expect(c).toMatchObject({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 500,
+      shutdownTimeoutMs: 45_000,
+      maxConnections: 50,
+    });
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 300_000,
+      idleTimeoutMs: 65_000,
+      shutdownTimeoutMs: 30_000,
+    });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT: 'soon', MAX_CONNECTIONS: '0' })).toThrow(
+      /SHUTDOWN_TIMEOUT[\s\S]*MAX_CONNECTIONS|MAX_CONNECTIONS[\s\S]*SHUTDOWN_TIMEOUT/,
+    );
   });
 });

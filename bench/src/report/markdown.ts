@@ -26,11 +26,14 @@ const start = (d: string) => `<!-- bench:${d}:start -->`;
 const end = (d: string) => `<!-- bench:${d}:end -->`;
 
 export function writeBenchmarksMd(path: string, info: RunInfo, scenarios: ScenarioResult[]): void {
-  let doc = existsSync(path) ? readFileSync(path, 'utf8') : `${HEADER}\n${start('sqlite')}\n${end('sqlite')}\n\n${start('postgres')}\n${end('postgres')}\n`;
+  let doc = existsSync(path)
+    ? readFileSync(path, 'utf8')
+    : `${HEADER}\n${start('sqlite')}\n${end('sqlite')}\n\n${start('postgres')}\n${end('postgres')}\n`;
   const section = `${start(info.dialect)}\n${renderSection(info, scenarios)}${end(info.dialect)}`;
   const from = doc.indexOf(start(info.dialect));
   const to = doc.indexOf(end(info.dialect));
-  doc = from >= 0 && to > from ? doc.slice(0, from) + section + doc.slice(to + end(info.dialect).length) : `${doc.trimEnd()}\n\n${section}\n`;
+  doc =
+    from >= 0 && to > from ? doc.slice(0, from) + section + doc.slice(to + end(info.dialect).length) : `${doc.trimEnd()}\n\n${section}\n`;
   writeFileSync(path, doc);
 }
 

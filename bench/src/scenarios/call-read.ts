@@ -31,7 +31,8 @@ export async function callReadScenario(ctx: RunContext): Promise<ScenarioResult>
       http: { ...weftTarget, url: `${http.url}/call/read` },
       express: { ...weftTarget, url: `${express.url}/call/read` },
     };
-    for (const t of Object.values(targets)) if ((await checkOnce(t)) !== constant) throw new Error(`${t.url} answers other bytes than Weft`);
+    for (const t of Object.values(targets))
+      if ((await checkOnce(t)) !== constant) throw new Error(`${t.url} answers other bytes than Weft`);
 
     const rounds: Record<keyof typeof targets, Figure[]> = { weft: [], http: [], express: [] };
     for (let round = 0; round < 2; round++) {
@@ -48,8 +49,19 @@ export async function callReadScenario(ctx: RunContext): Promise<ScenarioResult>
       id: 'call-read',
       title: '1. POST /call/read, 32 connections',
       lines: [
-        { measure: 'Weft vs bare Express 5 route', value: fmt.rate(weftRate), baseline: `Express: ${fmt.rate(expressRate)}`, ratio: weftRate / expressRate, target: { op: '>=', value: 0.8 } },
-        { measure: 'Weft vs bare node:http', value: fmt.rate(weftRate), baseline: `node:http: ${fmt.rate(httpRate)}`, ratio: weftRate / httpRate },
+        {
+          measure: 'Weft vs bare Express 5 route',
+          value: fmt.rate(weftRate),
+          baseline: `Express: ${fmt.rate(expressRate)}`,
+          ratio: weftRate / expressRate,
+          target: { op: '>=', value: 0.8 },
+        },
+        {
+          measure: 'Weft vs bare node:http',
+          value: fmt.rate(weftRate),
+          baseline: `node:http: ${fmt.rate(httpRate)}`,
+          ratio: weftRate / httpRate,
+        },
       ],
       notes: [
         `Response: ${constant.length} bytes. Each server is its own process; autocannon runs in the bench process (2 cores: one each). Mean of 2 alternating rounds of ${ctx.seconds} s.`,

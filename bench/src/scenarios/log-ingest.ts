@@ -20,7 +20,13 @@ export async function logIngestScenario(ctx: RunContext): Promise<{ result: Scen
       await checkOnce({
         url: `${weft.url}/v1/preview/models`,
         headers: ctx.creds.bearerHeaders,
-        body: JSON.stringify({ entity: ENTITY, project: 'art', name: 'email-agent', base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true }),
+        body: JSON.stringify({
+          entity: ENTITY,
+          project: 'art',
+          name: 'email-agent',
+          base_model: 'OpenPipe/Qwen3-14B-Instruct',
+          return_existing: true,
+        }),
       }),
     ) as { id: string };
     const target = { url: `${weft.url}/v1/preview/models/${model.id}/log`, headers: ctx.creds.bearerHeaders, body };
@@ -36,8 +42,18 @@ export async function logIngestScenario(ctx: RunContext): Promise<{ result: Scen
       result: {
         id: 'log-ingest',
         title: `4. Trajectory log ingest, ${mb.toFixed(0)} MB ART bodies`,
-        lines: [{ measure: 'Weft ingest vs JSON.parse of the same body', value: fmt.mbps(ingestMbps), baseline: `JSON.parse: ${fmt.mbps(parseMbps)}`, ratio: ingestMbps / parseMbps, target: { op: '>=', value: 0.25 } }],
-        notes: [`${requests} sequential requests (one client); each answered only after its transaction committed. JSON.parse runs in the bench process on the same string.`],
+        lines: [
+          {
+            measure: 'Weft ingest vs JSON.parse of the same body',
+            value: fmt.mbps(ingestMbps),
+            baseline: `JSON.parse: ${fmt.mbps(parseMbps)}`,
+            ratio: ingestMbps / parseMbps,
+            target: { op: '>=', value: 0.25 },
+          },
+        ],
+        notes: [
+          `${requests} sequential requests (one client); each answered only after its transaction committed. JSON.parse runs in the bench process on the same string.`,
+        ],
         raw: { bodyMb: mb, requests, ingest, parse, ingestMbps, parseMbps },
       },
       peakRssMb,

@@ -31,7 +31,8 @@ export async function objsQueryScenario(ctx: RunContext): Promise<ScenarioResult
     }
     const mean = (fs: Figure[]) => fs.reduce((s, f) => s + f.meanMs, 0) / fs.length;
     const { largeProject: L, smallProject: S } = ctx.spec;
-    const describe = (p: typeof L) => `${(p.objects * p.versions).toLocaleString('en-US')} versions of ${p.objects.toLocaleString('en-US')} objects`;
+    const describe = (p: typeof L) =>
+      `${(p.objects * p.versions).toLocaleString('en-US')} versions of ${p.objects.toLocaleString('en-US')} objects`;
     return {
       id: 'objs-query',
       title: '3. POST /objs/query, latest_only, limit 100',

@@ -19,7 +19,9 @@ export function rssScenario(peaks: { tableQuery?: number; logIngest?: number; id
     id: 'rss',
     title: '6. Server peak RSS',
     lines,
-    notes: ['VmHWM of the server process (reset through /proc/<pid>/clear_refs when the scenario starts), or the largest sampled VmRSS if higher.'],
+    notes: [
+      'VmHWM of the server process (reset through /proc/<pid>/clear_refs when the scenario starts), or the largest sampled VmRSS if higher.',
+    ],
     raw: peaks,
   };
 }

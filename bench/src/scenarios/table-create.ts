@@ -47,8 +47,17 @@ export async function tableCreateScenario(ctx: RunContext): Promise<ScenarioResu
     return {
       id: 'table-create',
       title: '5. POST /table/create, 100,000 rows',
-      lines: [{ measure: 'Weft rows/s vs digests alone', value: fmt.rate(createRate, 'rows/s'), baseline: `digests: ${fmt.rate(digestRate, 'rows/s')}`, ratio: createRate / digestRate }],
-      notes: [`Body ${(bodyBytes / 1048576).toFixed(1)} MB (BODY_LIMIT raised to 128mb for it); mean of ${requests} creates, each a new table, answered after commit.`],
+      lines: [
+        {
+          measure: 'Weft rows/s vs digests alone',
+          value: fmt.rate(createRate, 'rows/s'),
+          baseline: `digests: ${fmt.rate(digestRate, 'rows/s')}`,
+          ratio: createRate / digestRate,
+        },
+      ],
+      notes: [
+        `Body ${(bodyBytes / 1048576).toFixed(1)} MB (BODY_LIMIT raised to 128mb for it); mean of ${requests} creates, each a new table, answered after commit.`,
+      ],
       raw: { rows: ROWS, bodyBytes, createMs: times, digestMs: digests.meanMs, createRate, digestRate },
     };
   } finally {

@@ -36,7 +36,12 @@ export function tableQueryReport(ctx: RunContext, f: { big: TableFigures; small:
     });
   });
   big.defaultOrder.forEach((p, i) => {
-    lines.push({ measure: `table order, ${pageName(i, big)} (${B}): Weft vs same SQL`, value: fmt.ms(p.weft.meanMs), baseline: `SQL: ${fmt.ms(p.sql.meanMs)}`, ratio: p.weft.meanMs / p.sql.meanMs });
+    lines.push({
+      measure: `table order, ${pageName(i, big)} (${B}): Weft vs same SQL`,
+      value: fmt.ms(p.weft.meanMs),
+      baseline: `SQL: ${fmt.ms(p.sql.meanMs)}`,
+      ratio: p.weft.meanMs / p.sql.meanMs,
+    });
   });
   lines.push({
     measure: `sorted, first page, no cached order (${B}): Weft vs same SQL`,
@@ -57,7 +62,12 @@ export function tableQueryReport(ctx: RunContext, f: { big: TableFigures; small:
     });
   });
   big.sortedLater.forEach((p, k) => {
-    lines.push({ measure: `sorted, ${pageName(k + 1, big)} (${B}): Weft vs same SQL`, value: fmt.ms(p.weft.meanMs), baseline: `SQL: ${fmt.ms(p.sql.meanMs)}`, ratio: p.weft.meanMs / p.sql.meanMs });
+    lines.push({
+      measure: `sorted, ${pageName(k + 1, big)} (${B}): Weft vs same SQL`,
+      value: fmt.ms(p.weft.meanMs),
+      baseline: `SQL: ${fmt.ms(p.sql.meanMs)}`,
+      ratio: p.weft.meanMs / p.sql.meanMs,
+    });
   });
   lines.push({
     measure: `sorted, first page, order cached (${B}): vs table order first page`,
@@ -67,7 +77,12 @@ export function tableQueryReport(ctx: RunContext, f: { big: TableFigures; small:
   });
   big.sortedLater.forEach((p, k) => {
     const s = small.sortedLater[k] as Pair;
-    lines.push({ measure: `sorted, ${pageName(k + 1, big)}: ${B} vs ${S} rows (${pageName(k + 1, small)})`, value: fmt.ms(p.weft.meanMs), baseline: `${S}: ${fmt.ms(s.weft.meanMs)}`, ratio: p.weft.meanMs / s.weft.meanMs });
+    lines.push({
+      measure: `sorted, ${pageName(k + 1, big)}: ${B} vs ${S} rows (${pageName(k + 1, small)})`,
+      value: fmt.ms(p.weft.meanMs),
+      baseline: `${S}: ${fmt.ms(s.weft.meanMs)}`,
+      ratio: p.weft.meanMs / s.weft.meanMs,
+    });
   });
   return {
     id: 'table-query',
@@ -78,6 +93,6 @@ export function tableQueryReport(ctx: RunContext, f: { big: TableFigures; small:
         `Until then the first page is the direct top-k sort; afterwards every page of that order, the first included, reads one or two chunks by primary key.`,
       `Latencies are means of one client in a loop (${ctx.seconds / 2} s per figure; ${ctx.quick ? 1 : 2} requests for the ${B}-row direct sort). "Same SQL" is the statement the store ran for the request, run on a plain ${ctx.dialect === 'sqlite' ? 'better-sqlite3' : 'pg'} connection to the same database by the bench process.`,
     ],
-    raw: f as unknown as Record<string, unknown>,
+    raw: f,
   };
 }

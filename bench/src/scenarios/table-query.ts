@@ -112,12 +112,18 @@ class Runner {
   async pair(req: T.TableQueryReq, speed: 'fast' | 'slow'): Promise<Pair> {
     const slow = speed === 'slow';
     const count = this.ctx.quick ? 1 : 2;
-    const weft = await measureHttp(this.target(req), slow ? { connections: 1, amount: count } : { connections: 1, duration: this.ctx.seconds / 2, warmup: 1 });
+    const weft = await measureHttp(
+      this.target(req),
+      slow ? { connections: 1, amount: count } : { connections: 1, duration: this.ctx.seconds / 2, warmup: 1 },
+    );
     // The last statement is the one that read the rows (a cache probe may come first).
     const queries = await captureQueries(this.db, (store) => store.tableQuery(req, { user: 'bench' }));
     const query = queries[queries.length - 1];
     if (!query) throw new Error('the store ran no statement');
-    const sql = await measureLoop(() => this.direct.run(query), slow ? { minMs: 0, minCount: count, maxCount: count, warmup: false } : { minMs: 2000, minCount: 20, maxCount: 100_000 });
+    const sql = await measureLoop(
+      () => this.direct.run(query),
+      slow ? { minMs: 0, minCount: count, maxCount: count, warmup: false } : { minMs: 2000, minCount: 20, maxCount: 100_000 },
+    );
     return { weft, sql };
   }
 }

@@ -32,7 +32,10 @@ async function seedTable(store: Store, which: 'big' | 'small', count: number): P
 
 async function seedObjects(store: Store, projectId: string, size: { objects: number; versions: number }): Promise<void> {
   const total = size.objects * size.versions;
-  const bar = progress(`seeding ${projectId}: ${total.toLocaleString('en-US')} versions of ${size.objects.toLocaleString('en-US')} objects`, total);
+  const bar = progress(
+    `seeding ${projectId}: ${total.toLocaleString('en-US')} versions of ${size.objects.toLocaleString('en-US')} objects`,
+    total,
+  );
   // A few writers at once (distinct objects): PostgreSQL overlaps their round trips; SQLite
   // serialises them on its one connection anyway.
   const WRITERS = 8;
@@ -62,7 +65,11 @@ async function seedCall(store: Store): Promise<void> {
         display_name: 'answer_question',
         started_at: '2025-06-03T09:41:27.512Z',
         attributes: { weave: { client_version: '0.51.0', source: 'python-sdk' }, env: 'bench' },
-        inputs: { question: 'What is the capital of France?', context: 'Paris is the capital and largest city of France.', temperature: 0.2 },
+        inputs: {
+          question: 'What is the capital of France?',
+          context: 'Paris is the capital and largest city of France.',
+          temperature: 0.2,
+        },
       },
     },
     ctx,

@@ -27,7 +27,10 @@ export function seedDigests(spec: SeedSpec): SeedDigests {
 /** Empty when the seed is all there; otherwise what is wrong. Read-only. */
 export async function verifySeed(db: Db, spec: SeedSpec, digests: SeedDigests): Promise<string[]> {
   const problems: string[] = [];
-  for (const [which, count] of [['big', spec.bigRows], ['small', spec.smallRows]] as const) {
+  for (const [which, count] of [
+    ['big', spec.bigRows],
+    ['small', spec.smallRows],
+  ] as const) {
     const digest = digests[which];
     const table = await db.kysely
       .selectFrom('tables')
@@ -47,11 +50,20 @@ export async function verifySeed(db: Db, spec: SeedSpec, digests: SeedDigests): 
       .where('tr.table_digest', '=', digest)
       .orderBy('tr.row_index')
       .execute();
-    if (list.length !== count || tableDigest(list.map((r) => r.row_digest)) !== digest) problems.push(`table ${digest}: stored rows do not hash to it`);
+    if (list.length !== count || tableDigest(list.map((r) => r.row_digest)) !== digest)
+      problems.push(`table ${digest}: stored rows do not hash to it`);
   }
-  for (const [projectId, size] of [[PROJECTS.objsLarge, spec.largeProject], [PROJECTS.objsSmall, spec.smallProject]] as const) {
-    const versions = await db.kysely.selectFrom('objects').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
-    if (Number(versions.n) !== size.objects * size.versions) problems.push(`${projectId}: ${versions.n} versions, expected ${size.objects * size.versions}`);
+  for (const [projectId, size] of [
+    [PROJECTS.objsLarge, spec.largeProject],
+    [PROJECTS.objsSmall, spec.smallProject],
+  ] as const) {
+    const versions = await db.kysely
+      .selectFrom('objects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    if (Number(versions.n) !== size.objects * size.versions)
+      problems.push(`${projectId}: ${versions.n} versions, expected ${size.objects * size.versions}`);
     const latest = await db.kysely
       .selectFrom('objects')
       .select(['object_id', 'digest'])
@@ -66,7 +78,12 @@ export async function verifySeed(db: Db, spec: SeedSpec, digests: SeedDigests): 
     }
     if (wrong > 0) problems.push(`${projectId}: latest versions differ from the generator`);
   }
-  const call = await db.kysely.selectFrom('calls').select('id').where('project_id', '=', PROJECTS.calls).where('id', '=', CALL_ID).executeTakeFirst();
+  const call = await db.kysely
+    .selectFrom('calls')
+    .select('id')
+    .where('project_id', '=', PROJECTS.calls)
+    .where('id', '=', CALL_ID)
+    .executeTakeFirst();
   if (!call) problems.push('the call is missing');
   return problems;
 }
@@ -74,6 +91,11 @@ export async function verifySeed(db: Db, spec: SeedSpec, digests: SeedDigests): 
 /** Whether nothing of the seed's projects is there yet (a fresh database). */
 export async function isUnseeded(db: Db): Promise<boolean> {
   const some = await db.kysely.selectFrom('tables').select('digest').where('project_id', '=', PROJECTS.tables).limit(1).executeTakeFirst();
-  const obj = await db.kysely.selectFrom('objects').select('digest').where('project_id', 'in', [PROJECTS.objsLarge, PROJECTS.objsSmall]).limit(1).executeTakeFirst();
+  const obj = await db.kysely
+    .selectFrom('objects')
+    .select('digest')
+    .where('project_id', 'in', [PROJECTS.objsLarge, PROJECTS.objsSmall])
+    .limit(1)
+    .executeTakeFirst();
   return !some && !obj;
 }

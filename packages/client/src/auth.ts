@@ -5,9 +5,7 @@ import type { Middleware } from 'openapi-fetch';
  * `basic`: the trace-store operations (Weave SDKs send `api:<key>`; the key is the password).
  * `bearer`: the trajectory operations (ART sends `Bearer <key>`).
  */
-export type ClientAuth =
-  | { scheme: 'basic'; apiKey: string; username?: string }
-  | { scheme: 'bearer'; apiKey: string };
+export type ClientAuth = { scheme: 'basic'; apiKey: string; username?: string } | { scheme: 'bearer'; apiKey: string };
 
 /** The username Weave SDKs put in front of the key; the server ignores unknown names. */
 export const DEFAULT_BASIC_USERNAME = 'api';

@@ -31,7 +31,9 @@ describe('resolved types', () => {
       params: { path: { queue_id: 'q1' }, query: { project_id } },
     });
     expectTypeOf(read).resolves.toEqualTypeOf<AnnotationQueueRes>();
-    expectTypeOf(client.GET('/v1/preview/models/{model_id}', { params: { path: { model_id: 'm1' } } })).resolves.toEqualTypeOf<ModelSchema>();
+    expectTypeOf(
+      client.GET('/v1/preview/models/{model_id}', { params: { path: { model_id: 'm1' } } }),
+    ).resolves.toEqualTypeOf<ModelSchema>();
   });
 
   test('operations without input take no init', () => {

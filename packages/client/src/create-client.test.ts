@@ -47,7 +47,9 @@ describe('success', () => {
     const server = fakeFetch(() => new Response(null, { status: 200 }));
     const client = createClient({ baseUrl, auth, fetch: server.fetch });
 
-    await expect(client.POST('/call/end', { body: { end: { project_id, id: 'c', ended_at: '2025-06-03T09:41:28.907Z', summary: {} } } })).resolves.toBeUndefined();
+    await expect(
+      client.POST('/call/end', { body: { end: { project_id, id: 'c', ended_at: '2025-06-03T09:41:28.907Z', summary: {} } } }),
+    ).resolves.toBeUndefined();
   });
 
   test('a 2xx body that is not JSON stays text, as the spec types it', async () => {

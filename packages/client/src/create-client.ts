@@ -51,10 +51,7 @@ export function createClient(options: WeftClientOptions): WeftClient {
   };
 }
 
-type UntypedCall = (
-  url: string,
-  init: Record<string, unknown>,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type UntypedCall = (url: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function throwing<M extends HttpMethod>(raw: RawClient, method: Uppercase<M>): TypedMethod<M> {
   const call = raw[method] as unknown as UntypedCall;

@@ -14,7 +14,7 @@ export function parseJsonLines<T = unknown>(text: string | undefined): T[] {
     try {
       values.push(JSON.parse(line) as T);
     } catch (error) {
-      throw new SyntaxError(`JSON Lines: line ${index + 1} is not JSON: ${(error as Error).message}`);
+      throw new SyntaxError(`JSON Lines: line ${index + 1} is not JSON: ${(error as Error).message}`, { cause: error });
     }
   }
   return values;

@@ -42,7 +42,15 @@ describe('JSON Lines', () => {
   });
 
   test('callsStreamQuery returns one call per line', async () => {
-    const call = { id: 'c', project_id, op_name: 'op', trace_id: 't', started_at: '2025-06-03T09:41:27.512Z', attributes: {}, inputs: {} } as CallSchema;
+    const call = {
+      id: 'c',
+      project_id,
+      op_name: 'op',
+      trace_id: 't',
+      started_at: '2025-06-03T09:41:27.512Z',
+      attributes: {},
+      inputs: {},
+    } as CallSchema;
     const server = fakeFetch(() => jsonl([call]));
     const client = createClient({ baseUrl, auth, fetch: server.fetch });
 
@@ -98,8 +106,8 @@ describe('files', () => {
   });
 });
 
-describe("an empty JSON Lines answer", () => {
-  test("is an empty list, also when sent with Content-Length: 0 (as proxies do)", async () => {
+describe('an empty JSON Lines answer', () => {
+  test('is an empty list, also when sent with Content-Length: 0 (as proxies do)', async () => {
     const client = createClient({
       baseUrl: 'http://weft.test',
       fetch: async () => new Response('', { status: 200, headers: { 'Content-Type': 'application/jsonl', 'Content-Length': '0' } }),

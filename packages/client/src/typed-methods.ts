@@ -17,23 +17,24 @@ type AnyMedia = `${string}/${string}`;
 
 // Both as in openapi-fetch (which does not export them): an init argument that has a required
 // key (a body, a path parameter) must be passed; otherwise it may be left out.
-type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOfHelper<T> = { [K in keyof T]: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
-type InitParam<Init> =
-  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 type FetchResult<P extends PathsWith<M>, M extends HttpMethod, Init> =
+  // `any`, as openapi-fetch's own constraint on operations: `unknown` would not satisfy FetchResponse.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   paths[P][M] extends infer Op extends Record<string | number, any> ? FetchResponse<Op, Init, AnyMedia> : never;
 
 /** The 2xx body of `M P` (shaped by `parseAs` when the call sets it). */
-export type SuccessBody<P extends PathsWith<M>, M extends HttpMethod, Init = {}> = Extract<
+export type SuccessBody<P extends PathsWith<M>, M extends HttpMethod, Init = Record<never, never>> = Extract<
   FetchResult<P, M, Init>,
   { data: unknown }
 >['data'];
 
 /** The union of the error bodies `M P` documents (e.g. `ErrorReason | ValidationError`). */
 export type ErrorBody<P extends PathsWith<M>, M extends HttpMethod> = Extract<
-  FetchResult<P, M, {}>,
+  FetchResult<P, M, Record<never, never>>,
   { error: unknown }
 >['error'];
 

@@ -41,7 +41,11 @@ describe('accepts', () => {
   });
 
   test('a JSON Lines answer of JSON lines', () => {
-    const ok = { ...exchange('POST', '/annotation_queues/query', 200, undefined), headers: new Headers({ 'Content-Type': 'application/jsonl' }), text: '{"a":1}\n{"b":2}\n' };
+    const ok = {
+      ...exchange('POST', '/annotation_queues/query', 200, undefined),
+      headers: new Headers({ 'Content-Type': 'application/jsonl' }),
+      text: '{"a":1}\n{"b":2}\n',
+    };
     expect(checker.check(ok).problems).toEqual([]);
   });
 });
@@ -49,9 +53,15 @@ describe('accepts', () => {
 describe('reports', () => {
   test('a body that breaks the schema (missing field, wrong type, bad format)', () => {
     const { digest: _, ...noDigest } = obj;
-    expect(checker.check(exchange('POST', '/obj/read', 200, { obj: noDigest })).problems.join('\n')).toMatch(/must have required property 'digest'/);
-    expect(checker.check(exchange('POST', '/obj/read', 200, { obj: { ...obj, is_latest: 2 } })).problems.join('\n')).toMatch(/\/obj\/is_latest/);
-    expect(checker.check(exchange('POST', '/obj/read', 200, { obj: { ...obj, created_at: 'yesterday' } })).problems.join('\n')).toMatch(/date-time/);
+    expect(checker.check(exchange('POST', '/obj/read', 200, { obj: noDigest })).problems.join('\n')).toMatch(
+      /must have required property 'digest'/,
+    );
+    expect(checker.check(exchange('POST', '/obj/read', 200, { obj: { ...obj, is_latest: 2 } })).problems.join('\n')).toMatch(
+      /\/obj\/is_latest/,
+    );
+    expect(checker.check(exchange('POST', '/obj/read', 200, { obj: { ...obj, created_at: 'yesterday' } })).problems.join('\n')).toMatch(
+      /date-time/,
+    );
   });
 
   test('an undocumented status', () => {
@@ -69,7 +79,11 @@ describe('reports', () => {
 
   test('a body that is not JSON, and a JSON Lines line that is not JSON', () => {
     expect(checker.check(exchange('POST', '/obj/read', 200, '{"obj":')).problems.join('\n')).toMatch(/not JSON/);
-    const bad = { ...exchange('POST', '/annotation_queues/query', 200, undefined), headers: new Headers({ 'Content-Type': 'application/jsonl' }), text: '{"a":1}\n{oops\n' };
+    const bad = {
+      ...exchange('POST', '/annotation_queues/query', 200, undefined),
+      headers: new Headers({ 'Content-Type': 'application/jsonl' }),
+      text: '{"a":1}\n{oops\n',
+    };
     expect(checker.check(bad).problems.join('\n')).toMatch(/line 2/);
   });
 
@@ -86,7 +100,9 @@ describe('reports', () => {
 
   test('a body where the spec documents none (304)', () => {
     expect(checker.check(exchange('GET', '/inference/router/gateway/models', 304, undefined)).problems).toEqual([]);
-    expect(checker.check(exchange('GET', '/inference/router/gateway/models', 304, { data: [] })).problems.join('\n')).toMatch(/documents no body/);
+    expect(checker.check(exchange('GET', '/inference/router/gateway/models', 304, { data: [] })).problems.join('\n')).toMatch(
+      /documents no body/,
+    );
   });
 });
 

@@ -28,7 +28,8 @@ export function createConformanceChecker(
   const prefix = basePath.replace(/\/+$/, '');
   return {
     check(exchange) {
-      const pathname = prefix && exchange.url.pathname.startsWith(prefix) ? exchange.url.pathname.slice(prefix.length) : exchange.url.pathname;
+      const pathname =
+        prefix && exchange.url.pathname.startsWith(prefix) ? exchange.url.pathname.slice(prefix.length) : exchange.url.pathname;
       const label = `${exchange.method} ${pathname} → ${exchange.status}`;
       const operation = matchOperation(operations, exchange.method, pathname);
       if (!operation) return { problems: [`${label}: no operation of the spec has this method and path`] };
@@ -36,7 +37,10 @@ export function createConformanceChecker(
       const documented = documentedResponse(operation, exchange.status);
       if (!documented) {
         const listed = Object.keys(operation.responses).join(', ');
-        return { operation, problems: [`${label}: status not documented for ${operation.operationId} (documented: ${listed})${excerpt(exchange.text)}`] };
+        return {
+          operation,
+          problems: [`${label}: status not documented for ${operation.operationId} (documented: ${listed})${excerpt(exchange.text)}`],
+        };
       }
       const problems = [
         ...headerProblems(exchange, documented.response.headers ?? {}),

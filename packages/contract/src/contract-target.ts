@@ -34,8 +34,7 @@ export interface ContractTarget {
 export const resolveBaseUrl = (target: ContractTarget): string =>
   typeof target.baseUrl === 'function' ? target.baseUrl() : target.baseUrl;
 
-export const resolveApiKey = (target: ContractTarget): string =>
-  typeof target.apiKey === 'function' ? target.apiKey() : target.apiKey;
+export const resolveApiKey = (target: ContractTarget): string => (typeof target.apiKey === 'function' ? target.apiKey() : target.apiKey);
 
 export function entityOf(projectId: string): string {
   const slash = projectId.indexOf('/');

@@ -50,9 +50,10 @@ export function defineOperationTests(op: SpecOperation, cases: OperationCase, s:
     };
     // Behind `prism proxy`, Prism answers these two itself; the direct runs check the server.
     const proxied = s.target.behindPrismProxy === true;
-    if (!proxied) test('answers 401 without credentials', async () => {
-      expectChallenge(await expectStatus(cases.request(s.client('none'), s.context()), 401));
-    });
+    if (!proxied)
+      test('answers 401 without credentials', async () => {
+        expectChallenge(await expectStatus(cases.request(s.client('none'), s.context()), 401));
+      });
     const wrong = OTHER_SCHEME[scheme];
     if (!proxied && !op.schemes.includes(wrong)) {
       test(`answers 401 to ${SCHEME_NAME[wrong]} credentials (it takes ${SCHEME_NAME[scheme]})`, async () => {

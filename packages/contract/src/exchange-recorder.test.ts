@@ -2,7 +2,9 @@ import { expect, test } from 'vitest';
 import { createExchangeRecorder } from './exchange-recorder.ts';
 
 test('records every answer and still hands the caller an unread body', async () => {
-  const recorder = createExchangeRecorder(async () => new Response('{"ok":true}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
+  const recorder = createExchangeRecorder(
+    async () => new Response('{"ok":true}', { status: 201, headers: { 'Content-Type': 'application/json' } }),
+  );
 
   const response = await recorder.fetch(new Request('http://weft.test/obj/read?x=1', { method: 'POST', body: '{}' }));
 

@@ -8,7 +8,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fieldsInNotes, parseSections, type MarkdownSection, type MarkdownTable } from './seed-markdown.ts';
 import { seedTypeToSchema, typeMismatches, type JsonSchema, type SchemaNamer } from './seed-types.ts';
-import { deref, escapeJsonPointer, isReference, loadSpec, resolvePointer, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from '@weft/types/spec';
+import {
+  deref,
+  escapeJsonPointer,
+  isReference,
+  loadSpec,
+  resolvePointer,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type ResponseObject,
+} from '@weft/types/spec';
 
 const SEED_FILE = fileURLToPath(new URL('../../../../shared/seed/service-interface.md', import.meta.url));
 
@@ -96,7 +106,9 @@ describe('seed type mapping', () => {
     expect(mismatches('integer', { type: ['integer', 'null'] })).toEqual(['p: expected type integer, the spec has integer or null']);
     expect(mismatches('boolean or null', { type: 'boolean' })).toEqual(['p: expected type boolean or null, the spec has boolean']);
     expect(mismatches('datetime', { type: 'string' })).toEqual(['p: expected format date-time, the spec has none']);
-    expect(mismatches('string[]', { type: 'array', items: { type: 'integer' } })).toEqual(['p[]: expected type string, the spec has integer']);
+    expect(mismatches('string[]', { type: 'array', items: { type: 'integer' } })).toEqual([
+      'p[]: expected type string, the spec has integer',
+    ]);
     expect(mismatches('any JSON value', { type: 'object' })).toHaveLength(1);
     expect(mismatches('Trajectory[]', { type: 'array', items: { type: 'object' } })).toHaveLength(1);
   });
@@ -273,7 +285,7 @@ function defineEndpointChecks(endpoint: MarkdownSection, doc: OpenApiDocument) {
     it(`path parameter ${name}: ${type}, ${presence}`, () => {
       const pathItem = doc.paths[path] ?? {};
       const parameters = [...(pathItem.parameters ?? []), ...(operation().parameters ?? [])].map((p) => deref<ParameterObject>(doc, p));
-      const parameter = parameters.find((p) => p.in === 'path' && p.name === name) as (ParameterObject & { schema?: unknown }) | undefined;
+      const parameter: (ParameterObject & { schema?: unknown }) | undefined = parameters.find((p) => p.in === 'path' && p.name === name);
       expect(parameter, `${pointer}/parameters: no path parameter ${name}`).toBeDefined();
       expect(parameter!.required === true, `${pointer}/parameters/${name}/required`).toBe(presence === 'required');
       expect(typeMismatches(doc, seedTypeToSchema(type!, named), parameter!.schema, `${pointer}/parameters/${name}/schema`)).toEqual([]);
@@ -341,12 +353,16 @@ function defineFieldCheck(label: string, field: SeedField, owner: () => Located,
     const problems = typeMismatches(doc, seedTypeToSchema(seedType, named), property, propertyAt);
     const listed = Array.isArray(schema.required) && schema.required.includes(field.name);
     if (field.required !== undefined && field.required !== listed) {
-      problems.push(`${at}/required: the seed has ${field.name} ${field.required ? 'required' : 'optional'}, the spec ${listed ? 'lists' : 'does not list'} it`);
+      problems.push(
+        `${at}/required: the seed has ${field.name} ${field.required ? 'required' : 'optional'}, the spec ${listed ? 'lists' : 'does not list'} it`,
+      );
     }
     if (field.default) {
       const actual = defaultOf(doc, property);
       if (!isDeepStrictEqual(actual, field.default.value)) {
-        problems.push(`${propertyAt}/default: expected ${JSON.stringify(field.default.value)}, the spec has ${actual === undefined ? 'none' : JSON.stringify(actual)}`);
+        problems.push(
+          `${propertyAt}/default: expected ${JSON.stringify(field.default.value)}, the spec has ${actual === undefined ? 'none' : JSON.stringify(actual)}`,
+        );
       }
     }
     expect(problems).toEqual([]);
@@ -364,12 +380,15 @@ function securityProblems(doc: OpenApiDocument, key: string, seedScheme: string)
   const actual = op.security ?? doc.security ?? [];
   const expected = wanted ? [{ [wanted.name]: [] }] : [];
   const problems: string[] = [];
-  if (!isDeepStrictEqual(actual, expected)) problems.push(`${pointer}: expected ${JSON.stringify(expected)}, the spec has ${JSON.stringify(actual)}`);
+  if (!isDeepStrictEqual(actual, expected))
+    problems.push(`${pointer}: expected ${JSON.stringify(expected)}, the spec has ${JSON.stringify(actual)}`);
   if (wanted) {
     // The name alone proves little; the scheme it names must be the seed's HTTP scheme.
     const definition = doc.components.securitySchemes[wanted.name];
     if (definition?.type !== 'http' || definition.scheme?.toLowerCase() !== wanted.scheme) {
-      problems.push(`#/components/securitySchemes/${wanted.name}: expected http ${wanted.scheme}, the spec has ${JSON.stringify(definition)}`);
+      problems.push(
+        `#/components/securitySchemes/${wanted.name}: expected http ${wanted.scheme}, the spec has ${JSON.stringify(definition)}`,
+      );
     }
   }
   return problems;
@@ -466,6 +485,6 @@ function successCodes(doc: OpenApiDocument, path: string, method: string): strin
 
 /** `default` on the property itself, else on the schema its `$ref` names (3.1 allows either). */
 function defaultOf(doc: OpenApiDocument, property: unknown): unknown {
-  if (typeof property === 'object' && property !== null && 'default' in property) return (property as { default: unknown }).default;
+  if (typeof property === 'object' && property !== null && 'default' in property) return property.default;
   return isReference(property) ? defaultOf(doc, resolvePointer(doc, property.$ref)) : undefined;
 }

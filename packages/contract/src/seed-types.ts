@@ -63,7 +63,9 @@ export function typeMismatches(doc: OpenApiDocument, expected: JsonSchema, actua
   const want = typesOf(expected);
   if (want.join() !== got.join()) problems.push(`${at}: expected type ${want.join(' or ')}, the spec has ${got.join(' or ') || 'no type'}`);
   if (expected.format !== undefined && resolved.format !== expected.format) {
-    problems.push(`${at}: expected format ${String(expected.format)}, the spec has ${resolved.format === undefined ? 'none' : String(resolved.format)}`);
+    problems.push(
+      `${at}: expected format ${text(expected.format)}, the spec has ${resolved.format === undefined ? 'none' : text(resolved.format)}`,
+    );
   }
   if (expected.items !== undefined) {
     if (resolved.items === undefined) problems.push(`${at}: expected items ${show(expected.items)}, the spec has no items`);
@@ -72,11 +74,14 @@ export function typeMismatches(doc: OpenApiDocument, expected: JsonSchema, actua
   return problems;
 }
 
+/** A schema keyword's value as message text (strings as they are). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 /** The `type` keyword as a sorted list (`'string'` → `['string']`, absent → `[]`). */
 function typesOf(schema: JsonSchema): string[] {
   const type = schema.type;
   if (type === undefined) return [];
-  return (Array.isArray(type) ? type.map(String) : [String(type)]).sort();
+  return (Array.isArray(type) ? type.map(text) : [text(type)]).sort();
 }
 
 /** Every `$ref` met while following `schema`, one hop at a time, to what it finally names. */

@@ -26,7 +26,7 @@ export function createSpecValidator(doc: OpenApiDocument): SpecValidator {
   // are not JSON Schema; validateSchema: false because the document as a whole is no schema.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
-  ajv.addSchema(doc as object, SPEC_ID);
+  ajv.addSchema(doc, SPEC_ID);
 
   const compiled = new Map<string, ValidateFunction>();
   const compile = (pointer: string) => {

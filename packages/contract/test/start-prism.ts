@@ -23,12 +23,17 @@ export function freePort(): Promise<number> {
 }
 
 /** `prism mock <spec>`, or with `upstream`, `prism proxy <spec> <upstream> --errors`. */
-export async function startPrism(specFile: string, { timeoutMs = 30_000, upstream }: { timeoutMs?: number; upstream?: string } = {}): Promise<RunningPrism> {
+export async function startPrism(
+  specFile: string,
+  { timeoutMs = 30_000, upstream }: { timeoutMs?: number; upstream?: string } = {},
+): Promise<RunningPrism> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // As a proxy, Prism must let invalid requests through: the server's own 4xx answers are what
   // is under test, and `--errors` turns any answer that breaks the spec into a flagged 500.
-  const args = upstream ? ['proxy', '-h', '127.0.0.1', '-p', String(port), specFile, upstream, '--errors', '--validate-request=false'] : ['mock', '-h', '127.0.0.1', '-p', String(port), specFile];
+  const args = upstream
+    ? ['proxy', '-h', '127.0.0.1', '-p', String(port), specFile, upstream, '--errors', '--validate-request=false']
+    : ['mock', '-h', '127.0.0.1', '-p', String(port), specFile];
   const child = spawn(PRISM, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -33,9 +33,10 @@ describe('objectClasses', () => {
       base_object_class: 'Model',
       leaf_object_class: 'MyModel',
     });
-    expect(
-      objectClasses({ _class_name: 'Leaf', _bases: ['Mid', 'Scorer', 'BaseObject', 'BaseModel'] }),
-    ).toEqual({ base_object_class: 'Scorer', leaf_object_class: 'Leaf' });
+    expect(objectClasses({ _class_name: 'Leaf', _bases: ['Mid', 'Scorer', 'BaseObject', 'BaseModel'] })).toEqual({
+      base_object_class: 'Scorer',
+      leaf_object_class: 'Leaf',
+    });
   });
 
   it.each([
@@ -63,12 +64,9 @@ describe('objectClasses', () => {
 });
 
 describe('isValidObjectId', () => {
-  it.each(['my-dataset', 'v1.2_final', 'A', '名前', 'café', '①Ⅻ٣', '_', 'x'.repeat(128)])(
-    'accepts %j',
-    (id) => {
-      expect(isValidObjectId(id)).toBe(true);
-    },
-  );
+  it.each(['my-dataset', 'v1.2_final', 'A', '名前', 'café', '①Ⅻ٣', '_', 'x'.repeat(128)])('accepts %j', (id) => {
+    expect(isValidObjectId(id)).toBe(true);
+  });
 
   it.each(['', 'a b', 'a/b', 'a:b', 'x'.repeat(129), 'e\u0301', 'zero\u200dwidth', '😀', 'tab\t'])('rejects %j', (id) => {
     expect(isValidObjectId(id)).toBe(false);

@@ -9,8 +9,11 @@ export function asClientError(err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
   const message = (err as { message?: unknown } | null)?.message;
   // calls_ended_after_started (migration 0003): PostgreSQL's check, SQLite's trigger.
-  if ((code === '23514' && String((err as { constraint?: unknown }).constraint) === 'calls_ended_after_started') || (code === 'SQLITE_CONSTRAINT_TRIGGER' && message === 'ended_at is before started_at')) {
-    return invalidField(['body', 'ended_at'], 'ended_at is before the call\'s started_at', 'value_error');
+  if (
+    (code === '23514' && String((err as { constraint?: unknown }).constraint) === 'calls_ended_after_started') ||
+    (code === 'SQLITE_CONSTRAINT_TRIGGER' && message === 'ended_at is before started_at')
+  ) {
+    return invalidField(['body', 'ended_at'], "ended_at is before the call's started_at", 'value_error');
   }
   if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) {
     return invalidRequest('A string contains a character that cannot be stored (U+0000 or an unpaired surrogate)');
@@ -35,9 +38,10 @@ export function translateDatabaseErrors<T extends object>(methods: T): T {
       continue;
     }
     out[name] = (...args: unknown[]) => {
-      const result: unknown = fn.apply(methods, args);
-      if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(asClientError(err)));
-      if (result && typeof result === 'object' && Symbol.asyncIterator in result) return translateIterable(result as AsyncIterable<unknown>);
+      const result: unknown = (fn as (...a: unknown[]) => unknown).apply(methods, args);
+      if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(asClientError(err) as Error));
+      if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+        return translateIterable(result as AsyncIterable<unknown>);
       return result;
     };
   }

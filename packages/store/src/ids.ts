@@ -64,11 +64,26 @@ function format(ms: number, a: number, hi: number, lo: number): string {
   const msLow = ms >>> 0; // bottom 32 bits
   const b = (n: number) => HEX[n & 0xff] as string;
   return (
-    b(msHigh >>> 8) + b(msHigh) + b(msLow >>> 24) + b(msLow >>> 16) + '-' +
-    b(msLow >>> 8) + b(msLow) + '-' +
-    b(0x70 | (a >>> 8)) + b(a) + '-' +
-    b(0x80 | (hi >>> 24)) + b(hi >>> 16) + '-' +
-    b(hi >>> 8) + b(hi) + b(lo >>> 24) + b(lo >>> 16) + b(lo >>> 8) + b(lo)
+    b(msHigh >>> 8) +
+    b(msHigh) +
+    b(msLow >>> 24) +
+    b(msLow >>> 16) +
+    '-' +
+    b(msLow >>> 8) +
+    b(msLow) +
+    '-' +
+    b(0x70 | (a >>> 8)) +
+    b(a) +
+    '-' +
+    b(0x80 | (hi >>> 24)) +
+    b(hi >>> 16) +
+    '-' +
+    b(hi >>> 8) +
+    b(hi) +
+    b(lo >>> 24) +
+    b(lo >>> 16) +
+    b(lo >>> 8) +
+    b(lo)
   );
 }
 

@@ -17,13 +17,33 @@ describeEachDialect('conventions', (getDb) => {
     expect(file.content.equals(content)).toBe(true);
     expect(file).toMatchObject({ size_bytes: 5, created_at: T0 });
 
-    await db.kysely.insertInto('trajectory_logs').values(log(db, 'shapes/p', 'l1')).execute();
-    await db.kysely.insertInto('trajectory_groups').values({ project_id: 'shapes/p', log_id: 'l1', group_index: 0, data: jsonParam(db, {}) }).execute();
+    await db.kysely
+      .insertInto('trajectory_logs')
+      .values(log(db, 'shapes/p', 'l1'))
+      .execute();
+    await db.kysely
+      .insertInto('trajectory_groups')
+      .values({ project_id: 'shapes/p', log_id: 'l1', group_index: 0, data: jsonParam(db, {}) })
+      .execute();
     await db.kysely
       .insertInto('trajectories')
-      .values([0.1, 0.2, 1e-300].map((reward, i) => ({ project_id: 'shapes/p', log_id: 'l1', group_index: 0, trajectory_index: i, reward, data: jsonParam(db, { i }) })))
+      .values(
+        [0.1, 0.2, 1e-300].map((reward, i) => ({
+          project_id: 'shapes/p',
+          log_id: 'l1',
+          group_index: 0,
+          trajectory_index: i,
+          reward,
+          data: jsonParam(db, { i }),
+        })),
+      )
       .execute();
-    const rewards = await db.kysely.selectFrom('trajectories').select('reward').where('project_id', '=', 'shapes/p').orderBy('trajectory_index').execute();
+    const rewards = await db.kysely
+      .selectFrom('trajectories')
+      .select('reward')
+      .where('project_id', '=', 'shapes/p')
+      .orderBy('trajectory_index')
+      .execute();
     expect(rewards.map((r) => r.reward)).toEqual([0.1, 0.2, 1e-300]); // doubles in both
 
     const agg = await db.kysely
@@ -33,7 +53,12 @@ describeEachDialect('conventions', (getDb) => {
       .executeTakeFirstOrThrow();
     expect(agg).toEqual({ n: 3, total: 3, mean: 1 });
 
-    const data = await db.kysely.selectFrom('trajectories').select('data').where('project_id', '=', 'shapes/p').orderBy('trajectory_index').execute();
+    const data = await db.kysely
+      .selectFrom('trajectories')
+      .select('data')
+      .where('project_id', '=', 'shapes/p')
+      .orderBy('trajectory_index')
+      .execute();
     expect(data.map((r) => readJson(db, r.data))).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
   });
 
@@ -53,26 +78,79 @@ describeEachDialect('conventions', (getDb) => {
       .insertInto('rows')
       .values(values.map((v, i) => ({ project_id: 'json/p', digest: `d${i}`, val: jsonParam(db, v) })))
       .execute();
-    const back = await db.kysely.selectFrom('rows').select(['digest', 'val']).where('project_id', '=', 'json/p').orderBy('digest').execute();
+    const back = await db.kysely
+      .selectFrom('rows')
+      .select(['digest', 'val'])
+      .where('project_id', '=', 'json/p')
+      .orderBy('digest')
+      .execute();
     expect(back.map((r) => readJson(db, r.val))).toEqual(values);
   });
 
   it('enforces NOT NULL, types (SQLite STRICT), 0/1 flags and valid JSON', async () => {
     const db = getDb();
-    const obj = { project_id: 'c/p', object_id: 'o', digest: 'd', version_index: 0, kind: 'object', base_object_class: null, leaf_object_class: null, val: jsonParam(db, {}), size_bytes: 2, created_at: T0, deleted_at: null, svc_user_id: null, is_latest: 1 as const };
+    const obj = {
+      project_id: 'c/p',
+      object_id: 'o',
+      digest: 'd',
+      version_index: 0,
+      kind: 'object',
+      base_object_class: null,
+      leaf_object_class: null,
+      val: jsonParam(db, {}),
+      size_bytes: 2,
+      created_at: T0,
+      deleted_at: null,
+      svc_user_id: null,
+      is_latest: 1 as const,
+    };
     await db.kysely.insertInto('objects').values(obj).execute();
-    await expect(db.kysely.insertInto('objects').values({ ...obj, digest: 'd2', version_index: 1, is_latest: 2 as 1 }).execute()).rejects.toThrow(/check/i);
-    await expect(db.kysely.insertInto('objects').values({ ...obj, digest: 'd3', version_index: 'abc' as unknown as number }).execute()).rejects.toThrow();
-    await expect(db.kysely.insertInto('objects').values({ ...obj, digest: 'd4', version_index: 4, kind: null as unknown as string }).execute()).rejects.toThrow(/null/i);
-    await expect(db.kysely.insertInto('objects').values({ ...obj, digest: 'd5', version_index: 0 }).execute()).rejects.toThrow(/unique/i);
-    await expect(db.kysely.insertInto('rows').values({ project_id: 'c/p', digest: 'bad', val: jsonText(db, '{"a":') }).execute()).rejects.toThrow();
+    await expect(
+      db.kysely
+        .insertInto('objects')
+        .values({ ...obj, digest: 'd2', version_index: 1, is_latest: 2 as 1 })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      db.kysely
+        .insertInto('objects')
+        .values({ ...obj, digest: 'd3', version_index: 'abc' as unknown as number })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.kysely
+        .insertInto('objects')
+        .values({ ...obj, digest: 'd4', version_index: 4, kind: null as unknown as string })
+        .execute(),
+    ).rejects.toThrow(/null/i);
+    await expect(
+      db.kysely
+        .insertInto('objects')
+        .values({ ...obj, digest: 'd5', version_index: 0 })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+    await expect(
+      db.kysely
+        .insertInto('rows')
+        .values({ project_id: 'c/p', digest: 'bad', val: jsonText(db, '{"a":') })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('cascades deletes from a trajectory log to its groups and trajectories', async () => {
     const db = getDb();
-    await db.kysely.insertInto('trajectory_logs').values(log(db, 'fk/p', 'l')).execute();
-    await db.kysely.insertInto('trajectory_groups').values({ project_id: 'fk/p', log_id: 'l', group_index: 0, data: jsonParam(db, {}) }).execute();
-    await db.kysely.insertInto('trajectories').values({ project_id: 'fk/p', log_id: 'l', group_index: 0, trajectory_index: 0, reward: 1, data: jsonParam(db, {}) }).execute();
+    await db.kysely
+      .insertInto('trajectory_logs')
+      .values(log(db, 'fk/p', 'l'))
+      .execute();
+    await db.kysely
+      .insertInto('trajectory_groups')
+      .values({ project_id: 'fk/p', log_id: 'l', group_index: 0, data: jsonParam(db, {}) })
+      .execute();
+    await db.kysely
+      .insertInto('trajectories')
+      .values({ project_id: 'fk/p', log_id: 'l', group_index: 0, trajectory_index: 0, reward: 1, data: jsonParam(db, {}) })
+      .execute();
     await db.kysely.deleteFrom('trajectory_logs').where('project_id', '=', 'fk/p').execute();
     const left = await db.kysely.selectFrom('trajectories').select('log_id').where('project_id', '=', 'fk/p').execute();
     expect(left).toEqual([]);
@@ -81,7 +159,11 @@ describeEachDialect('conventions', (getDb) => {
   it('supports insert-or-ignore, upsert with excluded values, and RETURNING the same way', async () => {
     const db = getDb();
     const row = { project_id: 'upsert/p', digest: 'r', val: jsonParam(db, { v: 1 }) };
-    const first = await db.kysely.insertInto('rows').values(row).onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing()).executeTakeFirst();
+    const first = await db.kysely
+      .insertInto('rows')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
+      .executeTakeFirst();
     const again = await db.kysely
       .insertInto('rows')
       .values({ ...row, val: jsonParam(db, { v: 2 }) })
@@ -115,7 +197,12 @@ describeEachDialect('conventions', (getDb) => {
       .select(['op_name', 'started_at', 'ended_at', 'output'])
       .where('project_id', '=', 'upsert/p')
       .executeTakeFirstOrThrow();
-    expect({ ...call, output: readJson(db, call.output) }).toEqual({ op_name: 'op', started_at: T0, ended_at: '2025-01-01T00:00:01.000Z', output: 'done' });
+    expect({ ...call, output: readJson(db, call.output) }).toEqual({
+      op_name: 'op',
+      started_at: T0,
+      ended_at: '2025-01-01T00:00:01.000Z',
+      output: 'done',
+    });
 
     const returned = await db.kysely
       .updateTable('calls')
@@ -140,5 +227,15 @@ describeEachDialect('conventions', (getDb) => {
 });
 
 function log(db: Db, project_id: string, id: string) {
-  return { project_id, id, model_id: 'm', split: 'val', step: 0, created_at: T0, metrics: jsonText(db, '{}'), group_count: 1, trajectory_count: 1 };
+  return {
+    project_id,
+    id,
+    model_id: 'm',
+    split: 'val',
+    step: 0,
+    created_at: T0,
+    metrics: jsonText(db, '{}'),
+    group_count: 1,
+    trajectory_count: 1,
+  };
 }

@@ -18,9 +18,7 @@ describeEachDialect('U+0000 in JSON values', (getDb) => {
 
   it('is not confused with a literal backslash followed by u0000', async () => {
     const db = getDb();
-    const row = await db.kysely
-      .selectNoFrom(() => [jsonParam(db, { text: 'C:\\u0000' }).as('v')])
-      .executeTakeFirstOrThrow();
+    const row = await db.kysely.selectNoFrom(() => [jsonParam(db, { text: 'C:\\u0000' }).as('v')]).executeTakeFirstOrThrow();
     expect(row.v).toBeDefined();
   });
 });

@@ -40,7 +40,10 @@ let nextId = 0;
 /** Stores `value` in a fresh `rows` row and evaluates `expr(column)` against it. */
 async function evalOn<T>(db: Db, value: unknown, expr: (column: RawBuilder<unknown>) => AliasableExpression<T>): Promise<T> {
   const digest = `h${nextId++}`;
-  await db.kysely.insertInto('rows').values({ project_id: 'helpers/p', digest, val: jsonParam(db, value) }).execute();
+  await db.kysely
+    .insertInto('rows')
+    .values({ project_id: 'helpers/p', digest, val: jsonParam(db, value) })
+    .execute();
   const row = await db.kysely
     .selectFrom('rows')
     .select(expr(sql.ref('rows.val')).as('x'))
@@ -54,7 +57,10 @@ describeEachDialect('dialect helpers', (getDb) => {
   it('jsonParam / jsonText / readJson round-trip, and reject what is not JSON', async () => {
     const db = getDb();
     expect(readJson(db, await evalOn(db, DOC, (c) => c))).toEqual(DOC);
-    await db.kysely.insertInto('rows').values({ project_id: 'helpers/p', digest: 'text', val: jsonText(db, '{"k": [1, "v"]}') }).execute();
+    await db.kysely
+      .insertInto('rows')
+      .values({ project_id: 'helpers/p', digest: 'text', val: jsonText(db, '{"k": [1, "v"]}') })
+      .execute();
     const row = await db.kysely.selectFrom('rows').select('val').where('digest', '=', 'text').executeTakeFirstOrThrow();
     expect(readJson(db, row.val)).toEqual({ k: [1, 'v'] });
     expect(readJson(db, null)).toBeNull();
@@ -149,6 +155,7 @@ describeEachDialect('dialect helpers', (getDb) => {
   it('jsonPathAsNumber: JSON numbers, and strings that are entirely a decimal number', async () => {
     const db = getDb();
     const num = (value: unknown, path: string[] = ['v']) => evalOn(db, { v: value }, (c) => jsonPathAsNumber(db, c, path));
+    // eslint-disable-next-line no-loss-of-precision -- a literal that rounds is one of the cases
     for (const n of [10, -1.5, 0, 1e300, 5e-324, 123456789.123456789, 2 ** 53 + 2]) expect(await num(n), String(n)).toBe(n);
     expect(await num(true)).toBeNull();
     expect(await num(null)).toBeNull();
@@ -179,7 +186,12 @@ describeEachDialect('dialect helpers', (getDb) => {
   it('textContains matches literally, optionally ignoring ASCII case only', async () => {
     const db = getDb();
     const contains = (hay: string, needle: string, caseInsensitive = false) =>
-      evalOn(db, { v: hay }, (c) => sql<number | boolean>`case when ${textContains(db, jsonPathAsText(db, c, ['v']), needle, { caseInsensitive })} then 1 else 0 end`);
+      evalOn(
+        db,
+        { v: hay },
+        (c) =>
+          sql<number | boolean>`case when ${textContains(db, jsonPathAsText(db, c, ['v']), needle, { caseInsensitive })} then 1 else 0 end`,
+      );
     expect(await contains('Hello World', 'World')).toBe(1);
     expect(await contains('Hello World', 'world')).toBe(0);
     expect(await contains('Hello World', 'world', true)).toBe(1);
@@ -195,7 +207,9 @@ describeEachDialect('dialect helpers', (getDb) => {
   it('maxBindParameters is the real limit', async () => {
     const db = getDb();
     const inList = (n: number) =>
-      sql<{ n: number }>`select count(*) as n from rows where project_id in (${sql.join(Array.from({ length: n }, (_, i) => `p${i}`))})`.execute(db.kysely);
+      sql<{
+        n: number;
+      }>`select count(*) as n from rows where project_id in (${sql.join(Array.from({ length: n }, (_, i) => `p${i}`))})`.execute(db.kysely);
     const max = maxBindParameters(db);
     await expect(inList(max)).resolves.toMatchObject({ rows: [{ n: 0 }] });
     await expect(inList(max + 1)).rejects.toThrow();
@@ -240,11 +254,64 @@ describe('datetimes', () => {
 
 // Strings and what ClickHouse's toFloat64OrNull-like rule makes of them (see expectedNumber).
 const NUMBER_STRINGS = [
-  '10', '-1.5', '+10', '.5', '5.', '-.5e-3', '1e3', '1E3', '1e+3', '1e-3', '007', '0', '-0', '0.1',
-  '123456789.123456789', '1.5e-7', '1e308', '1.7976931348623157e308', '5e-324', '1e-320', '1e9999', '-1e9999',
-  '1e-9999', '2e308', '1e99999', `${'0'.repeat(999)}1`, `${'0'.repeat(1000)}1`,
-  '10abc', 'abc', '', ' 10', '10 ', '\t10', '1e', 'e5', '.', '-', '+', '1e5.5', '1.2.3', '1e1e1', '1e+-5', '--1', '+-1',
-  '1-2', '0x10', 'inf', 'Infinity', '-Infinity', 'NaN', 'nan', '1_000', '1,5', '１０', 'true', 'null', '1#5', '1e#5',
+  '10',
+  '-1.5',
+  '+10',
+  '.5',
+  '5.',
+  '-.5e-3',
+  '1e3',
+  '1E3',
+  '1e+3',
+  '1e-3',
+  '007',
+  '0',
+  '-0',
+  '0.1',
+  '123456789.123456789',
+  '1.5e-7',
+  '1e308',
+  '1.7976931348623157e308',
+  '5e-324',
+  '1e-320',
+  '1e9999',
+  '-1e9999',
+  '1e-9999',
+  '2e308',
+  '1e99999',
+  `${'0'.repeat(999)}1`,
+  `${'0'.repeat(1000)}1`,
+  '10abc',
+  'abc',
+  '',
+  ' 10',
+  '10 ',
+  '\t10',
+  '1e',
+  'e5',
+  '.',
+  '-',
+  '+',
+  '1e5.5',
+  '1.2.3',
+  '1e1e1',
+  '1e+-5',
+  '--1',
+  '+-1',
+  '1-2',
+  '0x10',
+  'inf',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  'nan',
+  '1_000',
+  '1,5',
+  '１０',
+  'true',
+  'null',
+  '1#5',
+  '1e#5',
 ];
 
 const NUMBER_STRING_GRAMMAR = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,4})?$/;

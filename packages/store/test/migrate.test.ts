@@ -61,7 +61,9 @@ describeEachDialect('schema', (getDb) => {
   it('keys every table and index by project_id first (except models)', async () => {
     const db = getDb();
     const actual = (await listKeys(db)).map((k) => JSON.stringify(k)).sort();
-    const expected = KEYS.map(([table, kind, columns, partial]) => JSON.stringify({ table, kind, columns, partial: partial ?? false })).sort();
+    const expected = KEYS.map(([table, kind, columns, partial]) =>
+      JSON.stringify({ table, kind, columns, partial: partial ?? false }),
+    ).sort();
     expect(actual).toEqual(expected);
     for (const [table, , columns] of KEYS) if (table !== 'models') expect(columns[0]).toBe('project_id');
   });
@@ -70,7 +72,9 @@ describeEachDialect('schema', (getDb) => {
     const db = getDb();
     const { rows } =
       db.dialect === 'postgres'
-        ? await sql<{ def: string }>`select indexdef as def from pg_indexes where indexname = 'objects_latest_created_idx'`.execute(db.kysely)
+        ? await sql<{ def: string }>`select indexdef as def from pg_indexes where indexname = 'objects_latest_created_idx'`.execute(
+            db.kysely,
+          )
         : await sql<{ def: string }>`select sql as def from sqlite_master where name = 'objects_latest_created_idx'`.execute(db.kysely);
     expect(rows[0]?.def).toMatch(/where \(?"?is_latest"? = 1\)?$/i);
   });
@@ -78,10 +82,18 @@ describeEachDialect('schema', (getDb) => {
   it('marks exactly the optional columns nullable', async () => {
     const db = getDb();
     const objects = (await db.kysely.introspection.getTables()).find((t) => t.name === 'objects');
-    const nullable = objects?.columns.filter((c) => c.isNullable).map((c) => c.name).sort();
+    const nullable = objects?.columns
+      .filter((c) => c.isNullable)
+      .map((c) => c.name)
+      .sort();
     expect(nullable).toEqual(['base_object_class', 'deleted_at', 'leaf_object_class', 'svc_user_id']);
     const calls = (await db.kysely.introspection.getTables()).find((t) => t.name === 'calls');
-    expect(calls?.columns.filter((c) => !c.isNullable).map((c) => c.name).sort()).toEqual(['id', 'project_id']);
+    expect(
+      calls?.columns
+        .filter((c) => !c.isNullable)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['id', 'project_id']);
   });
 
   it('compares text byte-wise in both databases', async () => {
@@ -91,7 +103,12 @@ describeEachDialect('schema', (getDb) => {
       .insertInto('tables')
       .values(ids.map((digest) => ({ project_id: 'collation/p', digest, row_count: 0, created_at: '2025-01-01T00:00:00.000Z' })))
       .execute();
-    const sorted = await db.kysely.selectFrom('tables').select('digest').where('project_id', '=', 'collation/p').orderBy('digest').execute();
+    const sorted = await db.kysely
+      .selectFrom('tables')
+      .select('digest')
+      .where('project_id', '=', 'collation/p')
+      .orderBy('digest')
+      .execute();
     expect(sorted.map((r) => r.digest)).toEqual(['10', '9', 'B', 'Z', '_', 'a', 'b', 'é']);
     if (db.dialect === 'postgres') {
       const { rows } = await sql<{ n: number }>`select count(*) as n from information_schema.columns
@@ -207,7 +224,9 @@ async function listKeys(db: Db): Promise<Key[]> {
     const { rows: indexes } = await sql<{ name: string; origin: string; partial: number }>`
       select name, origin, partial from pragma_index_list(${table})`.execute(db.kysely);
     for (const index of indexes) {
-      const { rows: cols } = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db.kysely);
+      const { rows: cols } = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(
+        db.kysely,
+      );
       keys.push({
         table,
         kind: index.origin === 'pk' ? 'primary' : index.origin === 'u' ? 'unique' : 'index',

@@ -36,7 +36,11 @@ describe('withStatementCache', () => {
     const db = withStatementCache(sqlite);
     expect(db.prepare('select * from t').all([])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     sqlite.exec('alter table t add column m integer default 7');
-    expect(db.prepare('select * from t').all([])).toEqual([{ n: 1, m: 7 }, { n: 2, m: 7 }, { n: 3, m: 7 }]);
+    expect(db.prepare('select * from t').all([])).toEqual([
+      { n: 1, m: 7 },
+      { n: 2, m: 7 },
+      { n: 3, m: 7 },
+    ]);
     const first = db.prepare('select 0 as k');
     for (let i = 1; i <= 300; i++) db.prepare(`select ${i} as k`);
     expect(db.prepare('select 0 as k')).not.toBe(first); // evicted

@@ -30,7 +30,11 @@ describe('specOperations', () => {
   });
 
   test('includes path-level parameters and knows which operations take input', () => {
-    expect(byId('annotationQueueRead').parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:queue_id', 'query:project_id']);
+    expect(
+      byId('annotationQueueRead')
+        .parameters.map((p) => `${p.in}:${p.name}`)
+        .sort(),
+    ).toEqual(['path:queue_id', 'query:project_id']);
     expect(byId('objsQuery').takesInput).toBe(true);
     expect(byId('serverInfo').takesInput).toBe(false);
     expect(byId('routerModelsList').takesInput).toBe(true); // If-None-Match
@@ -65,18 +69,25 @@ describe('one reader for every consumer', () => {
       openapi: '3.1.0',
       ...(security ? { security } : {}),
       paths,
-      components: { schemas: { Line: {} }, securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' }, bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        schemas: { Line: {} },
+        securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' }, bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
     }) as unknown as OpenApiDocument;
   const body = { content: { 'application/json': { schema: {} } } };
 
   test('reads every HTTP method, PATCH included', () => {
-    const ops = specOperations(minimal({ '/a': { patch: { operationId: 'aPatch', 'x-weft-body': 'json', requestBody: body, responses: {} } } }));
+    const ops = specOperations(
+      minimal({ '/a': { patch: { operationId: 'aPatch', 'x-weft-body': 'json', requestBody: body, responses: {} } } }),
+    );
     expect(ops.map((op) => [op.method, op.operationId])).toEqual([['patch', 'aPatch']]);
   });
 
   test('falls back to the global security, and `[]` on an operation means anonymous', () => {
     const ops = specOperations(
-      minimal({ '/a': { get: { operationId: 'a', responses: {} } }, '/b': { get: { operationId: 'b', security: [], responses: {} } } }, [{ bearerAuth: [] }]),
+      minimal({ '/a': { get: { operationId: 'a', responses: {} } }, '/b': { get: { operationId: 'b', security: [], responses: {} } } }, [
+        { bearerAuth: [] },
+      ]),
     );
     expect(ops.map((op) => [op.operationId, op.schemes])).toEqual([
       ['a', ['bearer']],
@@ -91,9 +102,15 @@ describe('one reader for every consumer', () => {
     expect(byId('fileCreate').bodyMode).toBe('multipart');
     expect(byId('objRead').bodyMode).toBe('json');
     expect(byId('health').bodyMode).toBe('none');
-    expect(() => specOperations(minimal({ '/a': { post: { operationId: 'a', requestBody: body, responses: {} } } }))).toThrow(/must declare x-weft-body/);
-    expect(() => specOperations(minimal({ '/a': { post: { operationId: 'a', 'x-weft-body': 'yaml', requestBody: body, responses: {} } } }))).toThrow(/got yaml/);
-    expect(() => specOperations(minimal({ '/a': { get: { operationId: 'a', 'x-weft-body': 'json', responses: {} } } }))).toThrow(/has no request body/);
+    expect(() => specOperations(minimal({ '/a': { post: { operationId: 'a', requestBody: body, responses: {} } } }))).toThrow(
+      /must declare x-weft-body/,
+    );
+    expect(() =>
+      specOperations(minimal({ '/a': { post: { operationId: 'a', 'x-weft-body': 'yaml', requestBody: body, responses: {} } } })),
+    ).toThrow(/got yaml/);
+    expect(() => specOperations(minimal({ '/a': { get: { operationId: 'a', 'x-weft-body': 'json', responses: {} } } }))).toThrow(
+      /has no request body/,
+    );
   });
 
   test('knows the media type of the answer and the schema of a JSON Lines line', () => {
@@ -108,7 +125,11 @@ describe('createOperationMatcher', () => {
   const matcher = createOperationMatcher(operations);
   test('answers a literal path with one lookup and a template with its decoded parameters', () => {
     expect(matcher.match('POST', '/obj/read')).toMatchObject({ kind: 'operation', operation: { operationId: 'objRead' }, params: {} });
-    expect(matcher.match('PUT', '/annotation_queues/q%201')).toMatchObject({ kind: 'operation', operation: { operationId: 'annotationQueueUpdate' }, params: { queue_id: 'q 1' } });
+    expect(matcher.match('PUT', '/annotation_queues/q%201')).toMatchObject({
+      kind: 'operation',
+      operation: { operationId: 'annotationQueueUpdate' },
+      params: { queue_id: 'q 1' },
+    });
   });
   test('tells a wrong method from an unknown path, naming the allowed methods', () => {
     expect(matcher.match('GET', '/obj/read')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });

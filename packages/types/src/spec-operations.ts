@@ -79,7 +79,9 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         hasRequestBody: op.requestBody !== undefined,
         bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
         rateClass: rateClassOf(op, `${method.toUpperCase()} ${path}`),
-        requestMediaTypes: Object.keys(op.requestBody ? deref<{ content?: Record<string, unknown> }>(doc, op.requestBody).content ?? {} : {}),
+        requestMediaTypes: Object.keys(
+          op.requestBody ? (deref<{ content?: Record<string, unknown> }>(doc, op.requestBody).content ?? {}) : {},
+        ),
         successMediaType: Object.keys(responses['200']?.response.content ?? {})[0],
         lineSchema: lineSchemaOf(doc, responses['200']?.response),
         parameters,
@@ -103,7 +105,8 @@ function lineSchemaOf(doc: OpenApiDocument, response: ResponseObject | undefined
 
 function rateClassOf(op: OperationObject, where: string): RateClass {
   const declared = op['x-weft-rate-class'] ?? 'query';
-  if (declared !== 'ingest' && declared !== 'query') throw new Error(`${where}: x-weft-rate-class must be ingest or query (got ${String(declared)})`);
+  if (declared !== 'ingest' && declared !== 'query')
+    throw new Error(`${where}: x-weft-rate-class must be ingest or query (got ${String(declared)})`);
   return declared;
 }
 

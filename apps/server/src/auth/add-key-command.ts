@@ -40,10 +40,7 @@ export function addApiKey(request: AddKeyRequest): AddKeyResult {
   const existing = readIfExists(file);
   if (existing === undefined) {
     requireEntities(entities, username);
-    const text = formatAuthFile(
-      { users: [{ username, entities, apiKeyHashes: [hash] }] },
-      NEW_FILE_HEADER,
-    );
+    const text = formatAuthFile({ users: [{ username, entities, apiKeyHashes: [hash] }] }, NEW_FILE_HEADER);
     checkBeforeWrite(text, file);
     writeFileAtomic(file, text, { exclusive: true });
     return { key, createdFile: true, createdUser: true, grantedEntities: [] };
@@ -82,7 +79,7 @@ function checkBeforeWrite(text: string, file: string): void {
   try {
     parseAuthFile(text, file);
   } catch (err) {
-    throw new Error(`Not writing ${file}; the result would be invalid.\n${(err as Error).message}`);
+    throw new Error(`Not writing ${file}; the result would be invalid.\n${(err as Error).message}`, { cause: err });
   }
 }
 

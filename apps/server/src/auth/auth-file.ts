@@ -64,7 +64,7 @@ export function loadAuthFile(path: string): AuthConfig {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new AuthFileNotFoundError(path);
-    throw new Error(`Cannot read auth file ${path}: ${(err as Error).message}`);
+    throw new Error(`Cannot read auth file ${path}: ${(err as Error).message}`, { cause: err });
   }
   return parseAuthFile(text, path);
 }
@@ -150,9 +150,7 @@ function validate(root: unknown, problems: string[]): AuthConfig {
 function validateUsername(value: unknown, at: string, problems: string[]): string | undefined {
   if (typeof value !== 'string') {
     problems.push(
-      value === undefined
-        ? `${at}: required`
-        : `${at}: expected a string (quote it if it looks like a number, boolean or null)`,
+      value === undefined ? `${at}: required` : `${at}: expected a string (quote it if it looks like a number, boolean or null)`,
     );
     return undefined;
   }

@@ -35,8 +35,6 @@ export interface Principal {
 
 export type AuthScheme = 'basic' | 'bearer';
 
-export type AuthResult =
-  | { ok: true; principal: Principal }
-  | { ok: false; status: 401; reason: string; wwwAuthenticate: string };
+export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401; reason: string; wwwAuthenticate: string };
 
 export type AuthzResult = { ok: true } | { ok: false; status: 403; reason: string };

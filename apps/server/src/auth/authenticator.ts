@@ -6,14 +6,7 @@
  * operation from the OpenAPI spec, calls `authenticate`, and maps a failure
  * to a 401 with the given `WWW-Authenticate` header (or 403 for authz).
  */
-import {
-  ALL_ENTITIES,
-  type AuthConfig,
-  type AuthResult,
-  type AuthScheme,
-  type AuthzResult,
-  type Principal,
-} from './auth-types.ts';
+import { ALL_ENTITIES, type AuthConfig, type AuthResult, type AuthScheme, type AuthzResult, type Principal } from './auth-types.ts';
 import { decodeBasicCredentials, parseAuthorizationHeader } from './authorization-header.ts';
 import { createKeyVerifier } from './keys.ts';
 
@@ -36,7 +29,10 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
     principals.set(user.username, Object.freeze({ username: user.username, entities, keyId: '' }));
     for (const hash of user.apiKeyHashes) {
       // One principal per key, so a limit or a log can tell a user's keys apart.
-      entries.push({ hash, owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16) }) });
+      entries.push({
+        hash,
+        owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16) }),
+      });
     }
   }
   const findOwner = createKeyVerifier(entries);

@@ -37,12 +37,21 @@ function httpError(status: number, message: string, headers?: Record<string, str
   return Object.assign(new Error(message), { status, headers });
 }
 
-export function createDispatcher({ operations, handlers, auth, readBody, limiter, validate, validateAll }: DispatcherParts): RequestHandler {
+export function createDispatcher({
+  operations,
+  handlers,
+  auth,
+  readBody,
+  limiter,
+  validate,
+  validateAll,
+}: DispatcherParts): RequestHandler {
   const missing = operations.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
   if (missing.length > 0) throw new Error(`operations without a handler: ${missing.map((op) => op.operationId).join(', ')}`);
-  const routes = operations.map(
-    (op): Route => ({ op, handler: (handlers as unknown as Record<string, Handler<never>>)[op.operationId] as unknown as AnyHandler }),
-  );
+  const routes = operations.map((op): Route => ({
+    op,
+    handler: (handlers as unknown as Record<string, Handler<never>>)[op.operationId] as unknown as AnyHandler,
+  }));
   const matcher = createOperationMatcher(routes.map((r) => ({ method: r.op.method, path: r.op.path, route: r })));
 
   return async (req, res, next) => {
@@ -82,7 +91,7 @@ export function createDispatcher({ operations, handlers, auth, readBody, limiter
       }
 
       const input = {
-        body: read.bytes ?? req.body,
+        body: read.bytes ?? (req.body as unknown),
         source: read.source,
         files: read.files,
         mediaType: read.mediaType,
@@ -94,7 +103,8 @@ export function createDispatcher({ operations, handlers, auth, readBody, limiter
       const answer = await handler(input, res);
       if (answer === ANSWERED) return;
       if (op.successMediaType === 'application/jsonl') await writeJsonLines(res, answer as AsyncIterable<unknown>);
-      else if (answer instanceof Uint8Array) res.type(op.successMediaType ?? 'application/octet-stream').send(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
+      else if (answer instanceof Uint8Array)
+        res.type(op.successMediaType ?? 'application/octet-stream').send(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
       else res.json(answer);
     } catch (err) {
       next(err);

@@ -27,7 +27,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     // status): never leave the client hanging; answer 500 without going through res.json again.
     req.log?.error({ err: failure, cause: err }, 'could not answer an error');
     if (res.headersSent) return void res.destroy();
-    res.status(500).type('application/json').end(JSON.stringify({ reason: 'Internal server error', error_type: 'InternalError' }));
+    res
+      .status(500)
+      .type('application/json')
+      .end(JSON.stringify({ reason: 'Internal server error', error_type: 'InternalError' }));
   }
   void next;
 };
@@ -50,7 +53,10 @@ function answer(err: unknown, req: Parameters<ErrorRequestHandler>[1], res: Para
   } else if (status === 400 && Array.isArray(e.errors)) {
     res.status(422).json({ detail: toValidationDetails(e.errors) });
   } else if (status === 415) {
-    res.status(415).json({ reason: `Unsupported media type "${req.headers['content-type'] ?? ''}"; send application/json`, error_type: 'UnsupportedMediaType' });
+    res.status(415).json({
+      reason: `Unsupported media type "${req.headers['content-type'] ?? ''}"; send application/json`,
+      error_type: 'UnsupportedMediaType',
+    });
   } else if (status === 404) {
     res.status(404).json({ reason: `No operation at ${req.method} ${req.path}`, error_type: 'NotFound' });
   } else if (status === 405) {

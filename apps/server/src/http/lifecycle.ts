@@ -45,6 +45,9 @@ export function drainGuard(lifecycle: Lifecycle, exempt: (path: string) => boole
     if (!lifecycle.draining) return next();
     res.set('Connection', 'close');
     if (exempt(req.path)) return next();
-    res.status(503).set('Retry-After', '1').json({ reason: 'The server is shutting down; retry on another replica', error_type: 'ServiceUnavailable' });
+    res
+      .status(503)
+      .set('Retry-After', '1')
+      .json({ reason: 'The server is shutting down; retry on another replica', error_type: 'ServiceUnavailable' });
   };
 }

@@ -43,7 +43,10 @@ export function createLimiter(limits: RateLimits, redisUrl: string | undefined):
   for (const [rateClass, limit] of Object.entries(limits) as [RateClass, RateLimit][]) {
     const options = { points: limit.points, duration: limit.durationSec, keyPrefix: `weft-rl-${rateClass}` };
     const memory = new RateLimiterMemory(options);
-    limiters.set(rateClass, { limit, limiter: redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory });
+    limiters.set(rateClass, {
+      limit,
+      limiter: redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory,
+    });
   }
   return {
     async take(keyId, rateClass) {
@@ -56,7 +59,10 @@ export function createLimiter(limits: RateLimits, redisUrl: string | undefined):
         if (!(err instanceof RateLimiterRes)) throw err;
         const retryAfterSec = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
         const per = entry.limit.durationSec in UNIT ? UNIT[entry.limit.durationSec] : `${entry.limit.durationSec} s`;
-        return { retryAfterSec, reason: `Rate limit of ${entry.limit.points} ${rateClass} requests per ${per} exceeded; retry in ${retryAfterSec} s` };
+        return {
+          retryAfterSec,
+          reason: `Rate limit of ${entry.limit.points} ${rateClass} requests per ${per} exceeded; retry in ${retryAfterSec} s`,
+        };
       }
     },
     async close() {

@@ -24,15 +24,21 @@ const hostile: fc.Arbitrary<Json | { raw: string }> = fc.oneof(
   fc.constantFrom<Json>(null, '', -1, 0, 2 ** 53, -(2 ** 63), 1e308, 0.1, true, [], {}, '\u0000', 'x'.repeat(70_000)),
   fc.constantFrom({ raw: '1e400' }, { raw: '12345678901234567890123' }, { raw: '"\\ud800"' }, { raw: '"\\udfff x"' }, { raw: '-0' }),
   fc.integer({ min: 1, max: 2_500 }).map((d) => ({ raw: `${'['.repeat(d)}${']'.repeat(d)}` })),
-  fc.integer({ min: 0, max: 30_000 }).map((n) => Array.from({ length: n }, (_, i) => (i % 2 ? { field: 'x', direction: 'asc' } : 'a')) as Json),
+  fc
+    .integer({ min: 0, max: 30_000 })
+    .map((n) => Array.from({ length: n }, (_, i) => (i % 2 ? { field: 'x', direction: 'asc' } : 'a')) as Json),
   fc.string({ unit: 'binary', maxLength: 64 }),
 );
 
 /** JSON text of `value`, where `{ raw }` leaves are written as their raw text. */
 function toText(value: unknown): string {
-  if (value !== null && typeof value === 'object' && 'raw' in value && Object.keys(value).length === 1) return String((value as { raw: string }).raw);
+  if (value !== null && typeof value === 'object' && 'raw' in value && Object.keys(value).length === 1)
+    return String((value as { raw: string }).raw);
   if (Array.isArray(value)) return `[${value.map(toText).join(',')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toText(v)}`).join(',')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toText(v)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -64,15 +70,32 @@ function bodyExamples(doc: OpenApiDocument, op: SpecOperation, entity: string): 
   return examples.map((e) => JSON.parse(JSON.stringify(e).replace(/"acme\//g, `"${entity}/`)) as unknown);
 }
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/x-protobuf', ''];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/json; charset=utf-16',
+  'multipart/form-data; boundary=x',
+  'application/x-protobuf',
+  '',
+];
 
-export function fuzzCase(doc: OpenApiDocument, operations: readonly SpecOperation[], entity: string, authorization: (op: SpecOperation) => string): fc.Arbitrary<FuzzCase> {
+export function fuzzCase(
+  doc: OpenApiDocument,
+  operations: readonly SpecOperation[],
+  entity: string,
+  authorization: (op: SpecOperation) => string,
+): fc.Arbitrary<FuzzCase> {
   return fc.constantFrom(...operations).chain((op) => {
     const examples = bodyExamples(doc, op, entity);
     const base = examples.length > 0 ? fc.constantFrom(...examples) : fc.constant<unknown>({ project_id: `${entity}/fuzz` });
     const mutated: fc.Arbitrary<string> = base.chain((example) => {
       const keyPaths = paths(example);
-      const mutations: Array<fc.Arbitrary<string>> = [fc.constant(toText(example)), fc.jsonValue().map((v) => JSON.stringify(v)), hostile.map(toText)];
+      const mutations: Array<fc.Arbitrary<string>> = [
+        fc.constant(toText(example)),
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+        hostile.map(toText),
+      ];
       if (keyPaths.length > 0) {
         mutations.push(
           fc.tuple(fc.constantFrom(...keyPaths), hostile).map(([p, v]) => toText(setAt(example, p, v, false))),
@@ -81,26 +104,42 @@ export function fuzzCase(doc: OpenApiDocument, operations: readonly SpecOperatio
       }
       return fc.oneof(...mutations);
     });
-    const params = fc.record({ id: fc.oneof(fc.constant('0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12'), fc.string({ maxLength: 40 }).map(encodeURIComponent)), project: fc.constantFrom(`${entity}/fuzz`, '', 'a', 'other/p', '%00') });
-    return fc.record({
-      text: mutated,
-      params,
-      contentType: fc.oneof({ weight: 6, arbitrary: fc.constant(op.requestMediaTypes[0] ?? 'application/json') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
-      encoding: fc.oneof({ weight: 8, arbitrary: fc.constant('identity') }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'gzip-corrupt', 'br-corrupt', 'zstd') }),
-      bom: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-      auth: fc.oneof({ weight: 9, arbitrary: fc.constant(authorization(op)) }, { weight: 1, arbitrary: fc.constantFrom('', 'Basic Zm9v', 'Bearer x') }),
-    }).map(({ text, params: p, contentType, encoding, bom, auth }): FuzzCase => {
-      let bytes: Buffer | undefined = op.bodyMode === 'none' ? undefined : Buffer.from((bom ? '\uFEFF' : '') + text);
-      const headers: Record<string, string> = {};
-      if (auth) headers.authorization = auth;
-      if (bytes) {
-        if (contentType) headers['content-type'] = contentType;
-        if (encoding === 'gzip') bytes = gzipSync(bytes);
-        else if (encoding !== 'identity') bytes = Buffer.concat([gzipSync(bytes).subarray(0, 10), Buffer.from('corrupt')]);
-        if (encoding !== 'identity') headers['content-encoding'] = encoding.replace('-corrupt', '');
-      }
-      const path = op.path.replace(/\{[^}]+\}/g, p.id) + (op.parameters.some((x) => x.in === 'query') ? `?project_id=${encodeURIComponent(p.project)}` : '');
-      return { operationId: op.operationId, method: op.method.toUpperCase(), path, headers, body: bytes?.toString('base64') };
+    const params = fc.record({
+      id: fc.oneof(fc.constant('0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12'), fc.string({ maxLength: 40 }).map(encodeURIComponent)),
+      project: fc.constantFrom(`${entity}/fuzz`, '', 'a', 'other/p', '%00'),
     });
+    return fc
+      .record({
+        text: mutated,
+        params,
+        contentType: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(op.requestMediaTypes[0] ?? 'application/json') },
+          { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+        ),
+        encoding: fc.oneof(
+          { weight: 8, arbitrary: fc.constant('identity') },
+          { weight: 1, arbitrary: fc.constantFrom('gzip', 'gzip-corrupt', 'br-corrupt', 'zstd') },
+        ),
+        bom: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+        auth: fc.oneof(
+          { weight: 9, arbitrary: fc.constant(authorization(op)) },
+          { weight: 1, arbitrary: fc.constantFrom('', 'Basic Zm9v', 'Bearer x') },
+        ),
+      })
+      .map(({ text, params: p, contentType, encoding, bom, auth }): FuzzCase => {
+        let bytes: Buffer | undefined = op.bodyMode === 'none' ? undefined : Buffer.from((bom ? '\uFEFF' : '') + text);
+        const headers: Record<string, string> = {};
+        if (auth) headers.authorization = auth;
+        if (bytes) {
+          if (contentType) headers['content-type'] = contentType;
+          if (encoding === 'gzip') bytes = gzipSync(bytes);
+          else if (encoding !== 'identity') bytes = Buffer.concat([gzipSync(bytes).subarray(0, 10), Buffer.from('corrupt')]);
+          if (encoding !== 'identity') headers['content-encoding'] = encoding.replace('-corrupt', '');
+        }
+        const path =
+          op.path.replace(/\{[^}]+\}/g, p.id) +
+          (op.parameters.some((x) => x.in === 'query') ? `?project_id=${encodeURIComponent(p.project)}` : '');
+        return { operationId: op.operationId, method: op.method.toUpperCase(), path, headers, body: bytes?.toString('base64') };
+      });
   });
 }

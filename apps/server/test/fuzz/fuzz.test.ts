@@ -32,14 +32,18 @@ async function send(base: string, c: FuzzCase): Promise<number> {
 describeEachDatabase('fuzzing from the spec', (getServer) => {
   it(`answers ${RUNS} generated requests with no 5xx, no reset and no hang`, async () => {
     const { url, aliceKey } = getServer();
-    const auth = (scheme: string | undefined) => (scheme === 'bearer' ? `Bearer ${aliceKey}` : `Basic ${Buffer.from(`api:${aliceKey}`).toString('base64')}`);
+    const auth = (scheme: string | undefined) =>
+      scheme === 'bearer' ? `Bearer ${aliceKey}` : `Basic ${Buffer.from(`api:${aliceKey}`).toString('base64')}`;
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fuzzCase(spec as unknown as OpenApiDocument, operations, 'acme', (op) => auth(op.schemes[0])), async (c) => {
-        const status = await send(url, c);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        expect(status, JSON.stringify(c).slice(0, 2000)).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fuzzCase(spec as unknown as OpenApiDocument, operations, 'acme', (op) => auth(op.schemes[0])),
+        async (c) => {
+          const status = await send(url, c);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          expect(status, JSON.stringify(c).slice(0, 2000)).toBeLessThan(500);
+        },
+      ),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
     );
     // The cases must reach the handlers, not only the validators: some succeed.

@@ -39,7 +39,9 @@ describeIfPostgres('two replicas on one PostgreSQL database', () => {
       c.POST('/obj/create', { body: { obj: { project_id, object_id: 'contended', val: { attempt: i } } } }).then((r) => r.digest),
     );
     expect(new Set(digests).size).toBe(200);
-    const { objs } = await clients[0]!.POST('/objs/query', { body: { project_id, filter: { object_ids: ['contended'] }, metadata_only: true } });
+    const { objs } = await clients[0]!.POST('/objs/query', {
+      body: { project_id, filter: { object_ids: ['contended'] }, metadata_only: true },
+    });
     expect(objs.map((o) => o.version_index).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(objs.filter((o) => o.is_latest === 1)).toHaveLength(1);
   });
@@ -81,7 +83,17 @@ describeIfPostgres('two replicas on one PostgreSQL database', () => {
       ids.flatMap((id, i) => {
         const start = () =>
           clients[i % 2]!.POST('/call/start', {
-            body: { start: { project_id, id, trace_id: id, op_name: 'answer', started_at: '2025-06-03T09:41:27.512Z', attributes: {}, inputs: { i } } },
+            body: {
+              start: {
+                project_id,
+                id,
+                trace_id: id,
+                op_name: 'answer',
+                started_at: '2025-06-03T09:41:27.512Z',
+                attributes: {},
+                inputs: { i },
+              },
+            },
           });
         const end = () =>
           clients[(i + 1) % 2]!.POST('/call/end', {

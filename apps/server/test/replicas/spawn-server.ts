@@ -19,7 +19,7 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error('server did not start within 30 s')), 30_000);
     const fail = (err: Error) => {
@@ -28,7 +28,7 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
       reject(new Error(`${err.message}\n${stderr}`));
     };
     child.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (!line.includes('weft listening')) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');

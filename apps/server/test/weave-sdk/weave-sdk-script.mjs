@@ -14,26 +14,41 @@ if (!project || !project.includes('/')) throw new Error('WEFT_E2E_PROJECT must b
 const client = await init(project, { printCallLink: false });
 
 // --- Traced ops ---------------------------------------------------------------------------------
-const add = op(function add(a, b) {
-  return a + b;
-}, { parameterNames: ['a', 'b'] });
+const add = op(
+  function add(a, b) {
+    return a + b;
+  },
+  { parameterNames: ['a', 'b'] },
+);
 
-const answer = op(async function answer(question) {
-  const sum = await add(2, 3); // a nested call: its parent is this one
-  return { question, sum };
-}, { parameterNames: ['question'] });
+const answer = op(
+  async function answer(question) {
+    const sum = await add(2, 3); // a nested call: its parent is this one
+    return { question, sum };
+  },
+  { parameterNames: ['question'] },
+);
 
-const refuse = op(async function refuse(reason) {
-  throw new Error(`refused: ${reason}`);
-}, { parameterNames: ['reason'] });
+const refuse = op(
+  async function refuse(reason) {
+    throw new Error(`refused: ${reason}`);
+  },
+  { parameterNames: ['reason'] },
+);
 
-const describeImage = op(async function describe_image(image, caption) {
-  return { caption, bytes: image.data.length };
-}, { parameterNames: ['image', 'caption'] });
+const describeImage = op(
+  async function describe_image(image, caption) {
+    return { caption, bytes: image.data.length };
+  },
+  { parameterNames: ['image', 'caption'] },
+);
 
-const correctness = op(function correctness(output) {
-  return { correct: output.sum === 5 };
-}, { parameterNames: ['output'] });
+const correctness = op(
+  function correctness(output) {
+    return { correct: output.sum === 5 };
+  },
+  { parameterNames: ['output'] },
+);
 
 const png = tinyPng();
 await answer('What is 2 + 3?');
@@ -78,25 +93,27 @@ const scorer = byOp('correctness');
 const feedbackId = await client.addScore(answerCall.id, scorer.id, scorer.op_name, { correct: true });
 await client.waitForBatchProcessing();
 
-console.log(`WEFT_E2E_RESULT ${JSON.stringify({
-  caught,
-  scored,
-  png: png.toString('base64'),
-  objects: { v0: v0.uri(), v0Again: v0Again.uri(), v1: v1.uri() },
-  dataset: {
-    ref: datasetRef.uri(),
-    objectId: datasetRef.objectId,
-    tableDigest: rowRefs[0].digest,
-    rowDigests: rowRefs.map((r) => r.rowDigest),
-    rows,
-    readBackRows,
-  },
-  calls,
-  roots,
-  single,
-  unknownCount: unknown.length,
-  feedbackId,
-})}`);
+console.log(
+  `WEFT_E2E_RESULT ${JSON.stringify({
+    caught,
+    scored,
+    png: png.toString('base64'),
+    objects: { v0: v0.uri(), v0Again: v0Again.uri(), v1: v1.uri() },
+    dataset: {
+      ref: datasetRef.uri(),
+      objectId: datasetRef.objectId,
+      tableDigest: rowRefs[0].digest,
+      rowDigests: rowRefs.map((r) => r.rowDigest),
+      rows,
+      readBackRows,
+    },
+    calls,
+    roots,
+    single,
+    unknownCount: unknown.length,
+    feedbackId,
+  })}`,
+);
 
 function summarize(call) {
   const { id, op_name, trace_id, parent_id, display_name, inputs, output, exception, summary } = call;

@@ -54,8 +54,18 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
     if (!call) throw new Error(`the SDK saw no call of ${name}`);
     return call;
   };
-  const readCall = async (id: string) => (await getServer().client().POST('/call/read', { body: { project_id: PROJECT, id } })).call;
-  const allObjs = async () => (await getServer().client().POST('/objs/query', { body: { project_id: PROJECT } })).objs;
+  const readCall = async (id: string) =>
+    (
+      await getServer()
+        .client()
+        .POST('/call/read', { body: { project_id: PROJECT, id } })
+    ).call;
+  const allObjs = async () =>
+    (
+      await getServer()
+        .client()
+        .POST('/objs/query', { body: { project_id: PROJECT } })
+    ).objs;
 
   it('runs to the end: exit 0, no failed upload or batch, no error output', () => {
     const output = `${run.stdout}\n${run.stderr}`;
@@ -70,7 +80,11 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
   });
 
   it('records every call with its inputs, output, parent and status (call/read)', async () => {
-    expect(sdk().calls.map((c) => c.op_name.split('/op/')[1]?.split(':')[0]).sort()).toEqual([...OPS].sort());
+    expect(
+      sdk()
+        .calls.map((c) => c.op_name.split('/op/')[1]?.split(':')[0])
+        .sort(),
+    ).toEqual([...OPS].sort());
 
     const answer = await readCall(callOf('answer').id);
     expect(answer).toMatchObject({
@@ -96,7 +110,12 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
     const image = await readCall(callOf('describe_image').id);
     expect(image).toMatchObject({
       inputs: {
-        image: { _type: 'CustomWeaveType', weave_type: { type: 'PIL.Image.Image' }, files: { 'image.png': expect.any(String) }, load_op: 'NO_LOAD_OP' },
+        image: {
+          _type: 'CustomWeaveType',
+          weave_type: { type: 'PIL.Image.Image' },
+          files: { 'image.png': expect.any(String) },
+          load_op: 'NO_LOAD_OP',
+        },
         caption: 'a 2x2 test pattern',
       },
       output: { caption: 'a 2x2 test pattern', bytes: Buffer.from(sdk().png, 'base64').length },
@@ -113,7 +132,12 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
       expect(seen.summary?.weave?.status).toBe((stored.summary as { weave: { status: string } }).weave.status);
     }
     // filter.trace_roots_only: every call but the nested one; getCall: filter.call_ids.
-    expect([...sdk().roots].sort()).toEqual(sdk().calls.filter((c) => !c.parent_id).map((c) => c.id).sort());
+    expect([...sdk().roots].sort()).toEqual(
+      sdk()
+        .calls.filter((c) => !c.parent_id)
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(sdk().roots).not.toContain(callOf('add').id);
     expect(sdk().single).toEqual(callOf('answer'));
     expect(sdk().unknownCount).toBe(0);
@@ -139,9 +163,32 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
     expect(v0Again).toBe(v0); // publishing an equal value again is the same version
     expect(v1).not.toBe(v0);
     const config = objs.filter((o) => o.object_id === 'agent-config').sort((a, b) => a.version_index - b.version_index);
-    expect(config.map(({ digest, version_index, is_latest, kind, base_object_class, val }) => ({ digest, version_index, is_latest, kind, base_object_class, val }))).toEqual([
-      { digest: digestOf(v0), version_index: 0, is_latest: 0, kind: 'object', base_object_class: '', val: { model: 'gpt-test', temperature: 0.5 } },
-      { digest: digestOf(v1), version_index: 1, is_latest: 1, kind: 'object', base_object_class: '', val: { model: 'gpt-test', temperature: 0.7 } },
+    expect(
+      config.map(({ digest, version_index, is_latest, kind, base_object_class, val }) => ({
+        digest,
+        version_index,
+        is_latest,
+        kind,
+        base_object_class,
+        val,
+      })),
+    ).toEqual([
+      {
+        digest: digestOf(v0),
+        version_index: 0,
+        is_latest: 0,
+        kind: 'object',
+        base_object_class: '',
+        val: { model: 'gpt-test', temperature: 0.5 },
+      },
+      {
+        digest: digestOf(v1),
+        version_index: 1,
+        is_latest: 1,
+        kind: 'object',
+        base_object_class: '',
+        val: { model: 'gpt-test', temperature: 0.7 },
+      },
     ]);
     expect(v0).toBe(`weave:///${PROJECT}/object/agent-config:${digestOf(v0)}`);
 
@@ -156,13 +203,22 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
       leaf_object_class: 'Dataset',
       version_index: 0,
       is_latest: 1,
-      val: { _type: 'Dataset', _class_name: 'Dataset', _bases: ['Object', 'BaseModel'], name: 'qa set', description: 'e2e rows', rows: `weave:///${PROJECT}/table/${tableDigest}` },
+      val: {
+        _type: 'Dataset',
+        _class_name: 'Dataset',
+        _bases: ['Object', 'BaseModel'],
+        name: 'qa set',
+        description: 'e2e rows',
+        rows: `weave:///${PROJECT}/table/${tableDigest}`,
+      },
     });
   });
 
   it('returns the dataset rows in order with the row digests the SDK got (table/query)', async () => {
     const { tableDigest, rowDigests, rows, readBackRows } = sdk().dataset;
-    const res = await getServer().client().POST('/table/query', { body: { project_id: PROJECT, digest: tableDigest } });
+    const res = await getServer()
+      .client()
+      .POST('/table/query', { body: { project_id: PROJECT, digest: tableDigest } });
     expect(res.rows.map((r: T.TableRowSchema) => r.digest)).toEqual(rowDigests);
     expect(res.rows.map((r: T.TableRowSchema) => r.val)).toEqual(rows);
     expect(res.rows.map((r: T.TableRowSchema) => r.original_index)).toEqual([0, 1, 2]);
@@ -179,7 +235,10 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
     expect(Buffer.from(await client.fileContent({ project_id: PROJECT, digest })).equals(png)).toBe(true);
 
     const addOp = (await allObjs()).find((o) => o.object_id === 'add');
-    const source = await client.fileContent({ project_id: PROJECT, digest: (addOp?.val as { files: Record<string, string> }).files['obj.py'] ?? '' });
+    const source = await client.fileContent({
+      project_id: PROJECT,
+      digest: (addOp?.val as { files: Record<string, string> }).files['obj.py'] ?? '',
+    });
     expect(new TextDecoder().decode(source)).toContain('function add(a, b)');
   });
 
@@ -187,7 +246,9 @@ describeEachDatabase('the weave SDK against Weft', (getServer) => {
     const answer = callOf('answer');
     const scorer = callOf('correctness');
     expect(sdk().scored).toEqual({ correct: true });
-    const [call] = await getServer().client().callsStreamQuery({ project_id: PROJECT, filter: { call_ids: [answer.id] }, include_feedback: true });
+    const [call] = await getServer()
+      .client()
+      .callsStreamQuery({ project_id: PROJECT, filter: { call_ids: [answer.id] }, include_feedback: true });
     expect((call?.summary as { weave: { feedback: unknown[] } }).weave.feedback).toEqual([
       expect.objectContaining({
         id: sdk().feedbackId,

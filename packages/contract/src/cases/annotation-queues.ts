@@ -11,7 +11,11 @@ const queueParams = (c: CaseContext, queue_id: string) => ({ path: { queue_id },
 
 /** The two ways a project_id query parameter breaks the schema. */
 const badProjectQuery = (send: (api: WeftClient, c: CaseContext, query: object) => Promise<unknown>) => [
-  { name: 'a missing project_id query parameter', loc: ['query', 'project_id'], send: (api: WeftClient, c: CaseContext) => send(api, c, {}) },
+  {
+    name: 'a missing project_id query parameter',
+    loc: ['query', 'project_id'],
+    send: (api: WeftClient, c: CaseContext) => send(api, c, {}),
+  },
   {
     name: 'a project_id that is not <entity>/<project>',
     loc: ['query', 'project_id'],
@@ -45,7 +49,11 @@ export const annotationQueueCases = {
     async valid(api, c) {
       await createQueue(api, c);
       // The schema types the body as a string; each line must be an AnnotationQueueSchema.
-      const queues = await api.annotationQueuesQuery({ project_id: c.projectId, sort_by: [{ field: 'created_at', direction: 'desc' }], limit: 5 });
+      const queues = await api.annotationQueuesQuery({
+        project_id: c.projectId,
+        sort_by: [{ field: 'created_at', direction: 'desc' }],
+        limit: 5,
+      });
       for (const queue of queues) c.expectSchema('AnnotationQueueSchema', queue);
       return queues;
     },
@@ -85,14 +93,20 @@ export const annotationQueueCases = {
       }),
     async valid(api, c) {
       const { id } = await createQueue(api, c);
-      return api.PUT('/annotation_queues/{queue_id}', { params: { path: { queue_id: id } }, body: { project_id: c.projectId, name: 'Renamed' } });
+      return api.PUT('/annotation_queues/{queue_id}', {
+        params: { path: { queue_id: id } },
+        body: { project_id: c.projectId, name: 'Renamed' },
+      });
     },
     invalid: [
       {
         name: 'a missing project_id',
         loc: ['body', 'project_id'],
         send: (api, c) =>
-          api.PUT('/annotation_queues/{queue_id}', { params: { path: { queue_id: c.unique('queue') } }, body: invalid({ name: 'Renamed' }) }),
+          api.PUT('/annotation_queues/{queue_id}', {
+            params: { path: { queue_id: c.unique('queue') } },
+            body: invalid({ name: 'Renamed' }),
+          }),
       },
       {
         name: 'a number as name',

@@ -65,7 +65,12 @@ export const callCases = {
     request: (api, c, extra) => {
       const id = c.id();
       return api.POST('/call/upsert_batch', {
-        body: { batch: [{ mode: 'start', req: startOf(c, id) }, { mode: 'end', req: endOf(c, id) }] },
+        body: {
+          batch: [
+            { mode: 'start', req: startOf(c, id) },
+            { mode: 'end', req: endOf(c, id) },
+          ],
+        },
         ...extra,
       });
     },
@@ -87,7 +92,11 @@ export const callCases = {
       return api.POST('/call/read', { body: { project_id: c.projectId, id, include_costs: true, include_storage_size: true } });
     },
     invalid: [
-      { name: 'a missing id', loc: ['body', 'id'], send: (api, c) => api.POST('/call/read', { body: invalid({ project_id: c.projectId }) }) },
+      {
+        name: 'a missing id',
+        loc: ['body', 'id'],
+        send: (api, c) => api.POST('/call/read', { body: invalid({ project_id: c.projectId }) }),
+      },
       {
         name: 'a string as include_costs',
         loc: ['body', 'include_costs'],
@@ -130,7 +139,11 @@ export const callCases = {
       return calls;
     },
     invalid: [
-      { name: 'a missing project_id', loc: ['body', 'project_id'], send: (api) => api.POST('/calls/stream_query', { body: invalid({ limit: 1 }) }) },
+      {
+        name: 'a missing project_id',
+        loc: ['body', 'project_id'],
+        send: (api) => api.POST('/calls/stream_query', { body: invalid({ limit: 1 }) }),
+      },
       {
         name: 'a string as filter.call_ids',
         loc: ['body', 'filter', 'call_ids'],

@@ -41,7 +41,11 @@ export const fileCases = {
       return api.fileContent({ project_id: c.projectId, digest });
     },
     invalid: [
-      { name: 'a missing digest', loc: ['body', 'digest'], send: (api, c) => api.POST('/file/content', { body: invalid({ project_id: c.projectId }) }) },
+      {
+        name: 'a missing digest',
+        loc: ['body', 'digest'],
+        send: (api, c) => api.POST('/file/content', { body: invalid({ project_id: c.projectId }) }),
+      },
       {
         name: 'a number as digest',
         loc: ['body', 'digest'],

@@ -5,7 +5,13 @@ import { anyObject, invalid, type CaseContext, type OperationCase } from './case
 
 export const createModel = (api: WeftClient, c: CaseContext) =>
   api.POST('/v1/preview/models', {
-    body: { entity: c.entity, project: c.project, name: c.unique('agent'), base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true },
+    body: {
+      entity: c.entity,
+      project: c.project,
+      name: c.unique('agent'),
+      base_model: 'OpenPipe/Qwen3-14B-Instruct',
+      return_existing: true,
+    },
   });
 
 /** One group of two scored trajectories, as ART's model.log() sends it. */
@@ -22,7 +28,11 @@ export const logOf = (): ModelLogReq => ({
           reward: 1,
           metrics: { correct: true, turns: 2 },
         },
-        { messages_and_choices: [anyObject({ role: 'user', content: 'Change my flight.' })], reward: 0, metrics: { correct: false, turns: 1 } },
+        {
+          messages_and_choices: [anyObject({ role: 'user', content: 'Change my flight.' })],
+          reward: 0,
+          metrics: { correct: false, turns: 1 },
+        },
       ],
       exceptions: [],
     },
@@ -92,7 +102,10 @@ export const modelCases = {
         send: (api, c) => {
           const body = logOf();
           const groups = [{ trajectories: [{ ...body.trajectory_groups[0]!.trajectories![0], reward: 'high' }] }];
-          return api.POST('/v1/preview/models/{model_id}/log', { params: modelPath(c.id()), body: invalid({ ...body, trajectory_groups: groups }) });
+          return api.POST('/v1/preview/models/{model_id}/log', {
+            params: modelPath(c.id()),
+            body: invalid({ ...body, trajectory_groups: groups }),
+          });
         },
       },
     ],

@@ -6,7 +6,12 @@ export const tableCases = {
     tenancy: 'project',
     request: (api, c, extra) =>
       api.POST('/table/create', {
-        body: { table: { project_id: c.projectId, rows: [anyObject({ question: c.unique('q'), difficulty: 1 }), anyObject({ question: 'Why?', difficulty: 2 })] } },
+        body: {
+          table: {
+            project_id: c.projectId,
+            rows: [anyObject({ question: c.unique('q'), difficulty: 1 }), anyObject({ question: 'Why?', difficulty: 2 })],
+          },
+        },
         ...extra,
       }),
     invalid: [
@@ -26,9 +31,12 @@ export const tableCases = {
   tableQuery: {
     tenancy: 'project',
     // An unknown digest is no error: the answer has no rows.
-    request: (api, c, extra) => api.POST('/table/query', { body: { project_id: c.projectId, digest: c.unique('digest'), limit: 10 }, ...extra }),
+    request: (api, c, extra) =>
+      api.POST('/table/query', { body: { project_id: c.projectId, digest: c.unique('digest'), limit: 10 }, ...extra }),
     async valid(api, c) {
-      const { digest } = await api.POST('/table/create', { body: { table: { project_id: c.projectId, rows: [anyObject({ n: 1 }), anyObject({ n: 2 })] } } });
+      const { digest } = await api.POST('/table/create', {
+        body: { table: { project_id: c.projectId, rows: [anyObject({ n: 1 }), anyObject({ n: 2 })] } },
+      });
       return api.POST('/table/query', { body: { project_id: c.projectId, digest } });
     },
     invalid: [

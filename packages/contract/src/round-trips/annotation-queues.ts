@@ -25,7 +25,13 @@ export function defineAnnotationQueueRoundTrip(s: SuiteContext): void {
         body: { project_id, name: `${name} (June)`, description: null },
       });
       // Only name was supplied (and not null): the rest stays.
-      expect(renamed.queue).toMatchObject({ id, name: `${name} (June)`, description: 'Rate answers', scorer_refs, created_at: queue.created_at });
+      expect(renamed.queue).toMatchObject({
+        id,
+        name: `${name} (June)`,
+        description: 'Rate answers',
+        scorer_refs,
+        created_at: queue.created_at,
+      });
       expect(Date.parse(renamed.queue.updated_at)).toBeGreaterThan(Date.parse(queue.updated_at));
       expect((await api.GET('/annotation_queues/{queue_id}', { params: params(id) })).queue).toEqual(renamed.queue);
 
@@ -36,7 +42,10 @@ export function defineAnnotationQueueRoundTrip(s: SuiteContext): void {
       expect(deleted.queue.id).toBe(id);
       expect(deleted.queue.deleted_at).toBeDefined();
       await expectStatus(api.GET('/annotation_queues/{queue_id}', { params: params(id) }), 404);
-      await expectStatus(api.PUT('/annotation_queues/{queue_id}', { params: { path: { queue_id: id } }, body: { project_id, name: 'x' } }), 404);
+      await expectStatus(
+        api.PUT('/annotation_queues/{queue_id}', { params: { path: { queue_id: id } }, body: { project_id, name: 'x' } }),
+        404,
+      );
       await expectStatus(api.DELETE('/annotation_queues/{queue_id}', { params: params(id) }), 404);
       expect(await api.annotationQueuesQuery({ project_id, name })).toEqual([]);
     });

@@ -65,7 +65,12 @@ export function defineCallRoundTrip(s: SuiteContext): void {
       const start = startOf(c);
       const id = start.start.id!;
       const { res } = await api().POST('/call/upsert_batch', {
-        body: { batch: [{ mode: 'start', req: start }, { mode: 'end', req: endOf(c, id) }] },
+        body: {
+          batch: [
+            { mode: 'start', req: start },
+            { mode: 'end', req: endOf(c, id) },
+          ],
+        },
       });
       expect(res).toEqual([{ id, trace_id: start.start.trace_id }, {}]);
       const { call } = await api().POST('/call/read', { body: { project_id: c.projectId, id } });

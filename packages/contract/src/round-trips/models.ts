@@ -16,7 +16,11 @@ export function defineModelRoundTrip(s: SuiteContext): void {
       await expectStatus(api.POST('/v1/preview/models', { body: { ...body, return_existing: false } }), 409);
       expect(await api.GET('/v1/preview/models/{model_id}', { params: { path: { model_id: model.id } } })).toEqual(model);
 
-      const log = () => api.POST('/v1/preview/models/{model_id}/log', { params: { path: { model_id: model.id } }, body: { ...logOf(), model_id: model.id } });
+      const log = () =>
+        api.POST('/v1/preview/models/{model_id}/log', {
+          params: { path: { model_id: model.id } },
+          body: { ...logOf(), model_id: model.id },
+        });
       const first = await log();
       expect(first.trajectory_count).toBe(2);
       // ART's aggregates of rewards 1 and 0, metrics correct true/false and turns 2/1.
@@ -27,10 +31,12 @@ export function defineModelRoundTrip(s: SuiteContext): void {
       expect(second.trajectory_count).toBe(2);
     });
 
-    test('a null entity means the key owner\'s default entity', async () => {
+    test("a null entity means the key owner's default entity", async () => {
       const api = s.client({ scheme: 'bearer', key: 'valid' });
       const c = s.context();
-      const model = await api.POST('/v1/preview/models', { body: { entity: null, project: c.project, name: c.unique('agent'), base_model: 'b' } });
+      const model = await api.POST('/v1/preview/models', {
+        body: { entity: null, project: c.project, name: c.unique('agent'), base_model: 'b' },
+      });
       expect(model.entity).not.toBe('');
     });
   });

@@ -18,7 +18,15 @@ export function defineObjectRoundTrip(s: SuiteContext): void {
       expect(v0.object_id).toBe(object_id);
       // The same value again is the same version: same digest, nothing new.
       expect((await create(first)).digest).toBe(v0.digest);
-      expect((await read('latest')).obj).toMatchObject({ project_id, object_id, digest: v0.digest, version_index: 0, is_latest: 1, kind: 'object', val: first });
+      expect((await read('latest')).obj).toMatchObject({
+        project_id,
+        object_id,
+        digest: v0.digest,
+        version_index: 0,
+        is_latest: 1,
+        kind: 'object',
+        val: first,
+      });
 
       const v1 = await create(second);
       expect(v1.digest).not.toBe(v0.digest);

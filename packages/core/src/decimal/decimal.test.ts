@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  add,
-  formatDecimal,
-  isPlainDecimalString,
-  mul,
-  mulInt,
-  parseDecimal,
-  perMillionToPerToken,
-  ZERO,
-} from './index.ts';
+import { add, formatDecimal, isPlainDecimalString, mul, mulInt, parseDecimal, perMillionToPerToken, ZERO } from './index.ts';
 
 const CANONICAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const fmt = (s: string) => formatDecimal(parseDecimal(s));
@@ -68,9 +59,7 @@ describe('formatDecimal', () => {
         const out = formatDecimal({ coefficient, scale });
         expect(out).toMatch(CANONICAL);
         expect(out).not.toMatch(/e/i);
-        expect(parseDecimal(out).coefficient * 10n ** BigInt(scale)).toBe(
-          coefficient * 10n ** BigInt(parseDecimal(out).scale),
-        );
+        expect(parseDecimal(out).coefficient * 10n ** BigInt(scale)).toBe(coefficient * 10n ** BigInt(parseDecimal(out).scale));
       }
     }
   });

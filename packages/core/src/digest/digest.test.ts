@@ -64,9 +64,7 @@ interface PythonVector {
 
 // Random irregular JSON texts and what CPython makes of them; regenerate
 // with fixtures/gen-python-vectors.py.
-const pythonVectors = JSON.parse(
-  readFileSync(new URL('./fixtures/python-vectors.json', import.meta.url), 'utf8'),
-) as PythonVector[];
+const pythonVectors = JSON.parse(readFileSync(new URL('./fixtures/python-vectors.json', import.meta.url), 'utf8')) as PythonVector[];
 
 describe('CPython cross-check', () => {
   it('has a meaningful number of cases', () => {

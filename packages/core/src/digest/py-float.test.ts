@@ -13,10 +13,12 @@ const cases: Array<[number, string]> = [
   [0.00001, '1e-05'],
   [1e-5 * 1.5, '1.5000000000000002e-05'],
   [2.5e-7, '2.5e-07'],
+  // eslint-disable-next-line no-loss-of-precision -- the literal rounds, and that rounding is under test
   [123456789.123456789, '123456789.12345679'],
   [1e15, '1000000000000000.0'],
   [9999999999999998, '9999999999999998.0'],
   [1e16, '1e+16'],
+  // eslint-disable-next-line no-loss-of-precision -- as above
   [12345678901234567, '1.2345678901234568e+16'],
   [1e22, '1e+22'],
   [1e100, '1e+100'],

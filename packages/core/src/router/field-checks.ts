@@ -14,7 +14,8 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value} ${value}`;
+  return typeof value;
 }
 
 /** Flags keys outside `known`; typos such as "deprecation-date" must not pass silently. */

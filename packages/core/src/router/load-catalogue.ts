@@ -14,8 +14,10 @@ export class CatalogueError extends Error {
   readonly problems: readonly string[];
 
   constructor(source: string, problems: readonly string[]) {
-    super(`Invalid model catalogue ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
-      problems.map((p) => `  - ${p}`).join('\n'));
+    super(
+      `Invalid model catalogue ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
+        problems.map((p) => `  - ${p}`).join('\n'),
+    );
     this.name = 'CatalogueError';
     this.source = source;
     this.problems = problems;

@@ -37,14 +37,7 @@ export interface ModelPricing {
 }
 
 export type SamplingParameter =
-  | 'temperature'
-  | 'top_p'
-  | 'top_k'
-  | 'repetition_penalty'
-  | 'frequency_penalty'
-  | 'presence_penalty'
-  | 'stop'
-  | 'seed';
+  'temperature' | 'top_p' | 'top_k' | 'repetition_penalty' | 'frequency_penalty' | 'presence_penalty' | 'stop' | 'seed';
 
 export type SupportedFeature = 'tools' | 'json_mode' | 'structured_outputs' | 'web_search' | 'reasoning';
 

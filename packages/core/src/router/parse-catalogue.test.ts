@@ -87,9 +87,7 @@ describe('parseCatalogue', () => {
   });
 
   it('catches typos and unknown fields rather than ignoring them', () => {
-    expect(problemsOf(text([model({ 'deprecation-date': '2026-03-12' })]))).toEqual([
-      'models[0].deprecation-date: unknown field',
-    ]);
+    expect(problemsOf(text([model({ 'deprecation-date': '2026-03-12' })]))).toEqual(['models[0].deprecation-date: unknown field']);
     expect(problemsOf(JSON.stringify({ models: [model()], modles: [] }))).toEqual(['(root).modles: unknown field']);
   });
 

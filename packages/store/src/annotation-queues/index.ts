@@ -7,9 +7,7 @@ import { annotationQueueRead } from './queue-read.ts';
 import { annotationQueueUpdate } from './queue-update.ts';
 import { annotationQueuesQuery } from './queues-query.ts';
 
-export function annotationQueueMethods(
-  opts: StoreOptions,
-) {
+export function annotationQueueMethods(opts: StoreOptions) {
   const { db } = opts;
   return storeMethods({
     annotationQueueCreate: (req, ctx) => annotationQueueCreate(db, req, ctx.user),

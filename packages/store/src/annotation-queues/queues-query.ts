@@ -28,7 +28,7 @@ export async function annotationQueuesQuery(db: Db, req: T.AnnotationQueuesQuery
     .where('deleted_at', 'is', null);
   const name = req.name;
   // strpos/instr, not LIKE: '%' and '_' in the name are plain characters.
-  if (name !== null && name !== undefined) query = query.where(({ ref }) => textContains(db, ref('name'), name, { caseInsensitive: true }));
+  if (name !== null && name !== undefined) query = query.where((eb) => textContains(db, eb.ref('name'), name, { caseInsensitive: true }));
   for (const [column, direction] of order) query = query.orderBy(column, direction);
   if ((req.limit ?? null) !== null || (req.offset ?? 0) > 0) {
     query = query.limit(req.limit ?? NO_LIMIT).offset(req.offset ?? 0);

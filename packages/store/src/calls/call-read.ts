@@ -17,10 +17,7 @@ export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq)
     .executeTakeFirst();
   if (!row || !isStarted(row) || row.deleted_at !== null) throw notFound(`Call ${req.id} not found`);
 
-  const summary = deriveSummary(
-    { ...row, summary: readJson(db, row.summary) },
-    req.include_costs === true ? catalogue : undefined,
-  );
+  const summary = deriveSummary({ ...row, summary: readJson(db, row.summary) }, req.include_costs === true ? catalogue : undefined);
   const call = toCallSchema(db, row, summary);
   if (req.include_storage_size === true) {
     call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);

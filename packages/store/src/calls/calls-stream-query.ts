@@ -64,7 +64,14 @@ export async function* callsStreamQuery(
     // The WHERE clause already keeps started calls only; this narrows the row type.
     const rows = page.filter(isStarted);
 
-    const feedback = req.include_feedback === true ? await feedbackOfCalls(db, req.project_id, rows.map((r) => r.id)) : undefined;
+    const feedback =
+      req.include_feedback === true
+        ? await feedbackOfCalls(
+            db,
+            req.project_id,
+            rows.map((r) => r.id),
+          )
+        : undefined;
     const traceSizes = req.include_total_storage_size === true ? await rootTraceSizes(db, req.project_id, rows) : undefined;
     for (const row of rows) {
       const summary = deriveSummary({ ...row, summary: readJson(db, row.summary) }, req.include_costs === true ? catalogue : undefined);
@@ -100,7 +107,10 @@ function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) => Expr
       eb('calls.trace_id', 'is not', null),
       eb('calls.deleted_at', 'is', null),
     ];
-    const inList = (column: 'id' | 'parent_id' | 'trace_id' | 'thread_id' | 'turn_id' | 'svc_user_id' | 'svc_run_id', values?: string[]) => {
+    const inList = (
+      column: 'id' | 'parent_id' | 'trace_id' | 'thread_id' | 'turn_id' | 'svc_user_id' | 'svc_run_id',
+      values?: string[],
+    ) => {
       if (values) conds.push(eb(`calls.${column}`, 'in', values));
     };
     inList('id', list(f.call_ids));
@@ -123,7 +133,10 @@ function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) => Expr
       if (exact.length > 0) alternatives.push(eb('calls.op_name', 'in', exact));
       conds.push(eb.or(alternatives));
     }
-    for (const [column, refs] of [['inputs', list(f.input_refs)], ['output', list(f.output_refs)]] as const) {
+    for (const [column, refs] of [
+      ['inputs', list(f.input_refs)],
+      ['output', list(f.output_refs)],
+    ] as const) {
       if (!refs) continue;
       const text = sql`cast(${sql.ref(`calls.${column}`)} as text)`;
       // The ref as a complete JSON string (quotes included), so a longer ref does not match.
@@ -157,7 +170,9 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
 
   const [root = '', ...path] = field.split('.');
   if (!JSON_ROOTS.has(root)) {
-    throw invalidRequest(`Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id or a dot path into inputs, output, attributes or summary`);
+    throw invalidRequest(
+      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id or a dot path into inputs, output, attributes or summary`,
+    );
   }
   if (path.length === 0 || path.some((part) => part.trim() === '')) {
     throw invalidRequest(`Invalid sort field ${JSON.stringify(field)}: empty path component`);

@@ -46,4 +46,3 @@ export async function openDatabase(url: string | undefined, opts: OpenDatabaseOp
     onPoolError: opts.onPoolError ?? ((err) => console.warn(`[weft/store] idle PostgreSQL connection failed: ${err.message}`)),
   });
 }
-

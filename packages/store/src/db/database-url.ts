@@ -2,9 +2,7 @@
 // PostgreSQL URL may carry a password.
 import { join } from 'node:path';
 
-export type DatabaseTarget =
-  | { kind: 'sqlite'; /** a file path, or ':memory:' */ path: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'sqlite'; /** a file path, or ':memory:' */ path: string } | { kind: 'postgres'; url: string };
 
 export const ACCEPTED_DATABASE_URL_FORMS =
   'unset (SQLite file <dataDir>/weft.sqlite), "sqlite:PATH", "sqlite::memory:", ' +
@@ -33,8 +31,7 @@ export function parseDatabaseUrl(url: string | undefined, dataDir = './data'): D
   if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
   throw new Error(
-    `Unsupported database URL (${scheme ? `scheme "${scheme}:"` : 'no scheme'}). ` +
-      `Accepted forms: ${ACCEPTED_DATABASE_URL_FORMS}`,
+    `Unsupported database URL (${scheme ? `scheme "${scheme}:"` : 'no scheme'}). ` + `Accepted forms: ${ACCEPTED_DATABASE_URL_FORMS}`,
   );
 }
 

@@ -67,9 +67,7 @@ const ARRAY_INDEX = /^[0-9]{1,9}$/;
 
 /** The value at `path` as JSON (jsonb / JSON text); SQL NULL when missing. Read it with readJson. */
 export function jsonPathExtract(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<StoredJson | null> {
-  return dialectOf(d) === 'postgres'
-    ? pgExtract(column, path)
-    : sql<StoredJson | null>`(${source(column)} -> ${sqlitePath(path)})`;
+  return dialectOf(d) === 'postgres' ? pgExtract(column, path) : sql<StoredJson | null>`(${source(column)} -> ${sqlitePath(path)})`;
 }
 
 /** 'null' | 'number' | 'string' | 'boolean' | 'object' | 'array'; SQL NULL when missing. */

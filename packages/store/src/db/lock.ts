@@ -19,4 +19,3 @@ export async function lockKey(trx: Transaction<Database> | Kysely<Database>, dia
   if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
-

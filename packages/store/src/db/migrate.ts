@@ -21,7 +21,7 @@ export async function runMigrations(db: Db, migrations: Record<string, Migration
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error === undefined) return;
-  const cause = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? error.message : JSON.stringify(error);
   const failed = results?.find((r) => r.status === 'Error');
   // Kysely also fails here when the database has a migration this binary does not know (a newer
   // version migrated it): refusing to start beats running against an unknown schema.

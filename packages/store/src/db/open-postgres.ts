@@ -42,8 +42,7 @@ for (const oid of [OID.DATE, OID.TIMESTAMP, OID.TIMESTAMPTZ]) typeParsers.setTyp
 
 export async function openPostgres(url: string, opts: OpenPostgresOptions): Promise<Db> {
   const target = describePgTarget(url, opts.env);
-  const statementTimeoutMs =
-    opts.pool.statementTimeoutMs ?? readIntEnv(opts.env, 'PG_STATEMENT_TIMEOUT_MS', { min: 0 });
+  const statementTimeoutMs = opts.pool.statementTimeoutMs ?? readIntEnv(opts.env, 'PG_STATEMENT_TIMEOUT_MS', { min: 0 });
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.pool.max ?? readIntEnv(opts.env, 'PGPOOL_MAX', { min: 1 }) ?? 10,

@@ -34,7 +34,19 @@ export async function feedbackOfCalls(db: Db, projectId: string, callIds: readon
 
   const rows = await db.kysely
     .selectFrom('feedback')
-    .select(['id', 'feedback_type', 'weave_ref', 'payload', 'creator', 'created_at', 'svc_user_id', 'runnable_ref', 'call_ref', 'trigger_ref', 'annotation_ref'])
+    .select([
+      'id',
+      'feedback_type',
+      'weave_ref',
+      'payload',
+      'creator',
+      'created_at',
+      'svc_user_id',
+      'runnable_ref',
+      'call_ref',
+      'trigger_ref',
+      'annotation_ref',
+    ])
     .where('project_id', '=', projectId)
     .where('weave_ref', 'in', [...byRef.keys()])
     .where('deleted_at', 'is', null)

@@ -62,7 +62,17 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
   return db.kysely.transaction().execute(async (trx) => {
     await trx
       .insertInto('trajectory_logs')
-      .values({ project_id, id: log_id, model_id: model.id, split: '', step, created_at: nowIso(), metrics: placeholder(), group_count: 0, trajectory_count: 0 })
+      .values({
+        project_id,
+        id: log_id,
+        model_id: model.id,
+        split: '',
+        step,
+        created_at: nowIso(),
+        metrics: placeholder(),
+        group_count: 0,
+        trajectory_count: 0,
+      })
       .execute();
 
     const groups = new PendingRows<Values<'trajectory_groups'>>(limits);
@@ -125,7 +135,13 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
     const result = metrics.result(split);
     await trx
       .updateTable('trajectory_logs')
-      .set({ split, metrics: jsonText(db, JSON.stringify(result)), group_count: groupCount, trajectory_count: trajectoryCount, created_at: nowIso() })
+      .set({
+        split,
+        metrics: jsonText(db, JSON.stringify(result)),
+        group_count: groupCount,
+        trajectory_count: trajectoryCount,
+        created_at: nowIso(),
+      })
       .where('project_id', '=', project_id)
       .where('id', '=', log_id)
       .execute();

@@ -7,7 +7,7 @@
 // The step is the model's latest checkpoint step, or 0 without checkpoints (ART's get_step());
 // Weft has no checkpoints yet, so it is 0.
 import type * as T from '@weft/types';
-import { jsonText, type Db, type Dialect, type NewRow } from '../db/index.ts';
+import { jsonText, type Dialect, type NewRow } from '../db/index.ts';
 import type { SizedRow } from './chunks.ts';
 import type { ModelLogPiece } from './model-log-stream.ts';
 import { normaliseGroup, normaliseTrajectory, trajectoriesOf } from './normalise-trajectories.ts';
@@ -28,7 +28,13 @@ export async function* modelLogPieces(req: T.ModelLogReq): AsyncGenerator<ModelL
 export type Values<T extends 'trajectory_groups' | 'trajectories'> = Omit<NewRow<T>, 'data'> & { data: ReturnType<typeof jsonText> };
 
 /** The stored row of a group (normalised, without its trajectories). */
-export function groupRow(dialect: Dialect, project_id: string, log_id: string, group_index: number, group: Json): SizedRow<Values<'trajectory_groups'>> {
+export function groupRow(
+  dialect: Dialect,
+  project_id: string,
+  log_id: string,
+  group_index: number,
+  group: Json,
+): SizedRow<Values<'trajectory_groups'>> {
   const text = JSON.stringify(normaliseGroup(group));
   return { row: { project_id, log_id, group_index, data: jsonText(dialect, text) }, bytes: text.length };
 }

@@ -53,7 +53,11 @@ export async function objDelete(db: Db, req: T.ObjDeleteReq, _ctx: RequestContex
       .set({ deleted_at: nowIso(), is_latest: 0 })
       .where('project_id', '=', req.project_id)
       .where('object_id', '=', req.object_id)
-      .where('digest', 'in', targets.map((v) => v.digest))
+      .where(
+        'digest',
+        'in',
+        targets.map((v) => v.digest),
+      )
       .execute();
     if (targets.some((v) => v.is_latest === 1)) await repointLatest(trx, req.project_id, req.object_id);
 

@@ -11,7 +11,12 @@ import { lockKey } from '../db/lock.ts';
  * are serialised across replicas; resolves once committed. READ COMMITTED whatever the server's
  * default: each statement after the lock must see what the previous holder committed.
  */
-export function withObjectLock<R>(db: Db, projectId: string, objectId: string, work: (trx: Transaction<Database>) => Promise<R>): Promise<R> {
+export function withObjectLock<R>(
+  db: Db,
+  projectId: string,
+  objectId: string,
+  work: (trx: Transaction<Database>) => Promise<R>,
+): Promise<R> {
   return db.kysely
     .transaction()
     .setIsolationLevel('read committed')

@@ -9,7 +9,10 @@ export interface Paging {
 }
 
 export function checkPaging(limit: number | null | undefined, offset: number | null | undefined): Paging {
-  for (const [name, value] of [['limit', limit], ['offset', offset]] as const) {
+  for (const [name, value] of [
+    ['limit', limit],
+    ['offset', offset],
+  ] as const) {
     if (value != null && !(Number.isSafeInteger(value) && value >= 0)) {
       throw invalidRequest(`${name} must be an integer >= 0, got ${String(value)}`);
     }

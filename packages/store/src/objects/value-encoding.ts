@@ -89,6 +89,7 @@ function write(value: unknown): string | undefined {
   return out + '}';
 }
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 const utf8Length = (s: string): number => (ASCII.test(s) ? s.length : Buffer.byteLength(s, 'utf8'));
 

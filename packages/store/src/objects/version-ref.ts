@@ -28,10 +28,7 @@ export function parseVersionRef(ref: string): VersionRef {
  * decides). `latest` means the live latest one. `is_latest = 1` is literal SQL, so the databases
  * can match the partial index on it.
  */
-export function versionCondition(
-  eb: ExpressionBuilder<Database, 'objects'>,
-  ref: VersionRef,
-): Expression<SqlBool> {
+export function versionCondition(eb: ExpressionBuilder<Database, 'objects'>, ref: VersionRef): Expression<SqlBool> {
   switch (ref.kind) {
     case 'latest':
       return eb.and([eb('is_latest', '=', sql.lit(1)), eb('deleted_at', 'is', null)]);

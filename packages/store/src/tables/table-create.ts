@@ -74,7 +74,7 @@ async function insertRows(trx: Transaction<Database>, db: Db, projectId: string,
   const sorted = [...unique.values()].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
 
   // One JSON array of [digest, row] pairs per statement; the row text is already valid JSON.
-  for (let start = 0; start < sorted.length; ) {
+  for (let start = 0; start < sorted.length;) {
     let end = start;
     let chars = 0;
     while (end < sorted.length && (end === start || chars + (sorted[end] as EncodedValue).text.length <= MAX_CHUNK_CHARS)) {
@@ -107,7 +107,9 @@ async function insertRowList(
     await trx
       .insertInto('table_rows')
       .columns(['project_id', 'table_digest', 'row_index', 'row_digest'])
-      .expression(sql`select cast(${projectId} as text), cast(${tableDigestValue} as text), idx + ${start}, value from ${elements} as e where true`)
+      .expression(
+        sql`select cast(${projectId} as text), cast(${tableDigestValue} as text), idx + ${start}, value from ${elements} as e where true`,
+      )
       // Idempotent even if two writers ever got here for one table.
       .onConflict((oc) => oc.columns(['project_id', 'table_digest', 'row_index']).doNothing())
       .execute();

@@ -67,7 +67,8 @@ function planQuery(db: Db, req: T.TableQueryReq): Plan {
   // An empty list, like none, is no filter (Weave tests `if filter.row_digests`).
   const only = [...new Set(req.filter?.row_digests ?? [])];
   const maxDigests = maxBindParameters(db) - 16;
-  if (only.length > maxDigests) throw invalidRequest(`filter.row_digests lists ${only.length} digests; at most ${maxDigests} are supported`);
+  if (only.length > maxDigests)
+    throw invalidRequest(`filter.row_digests lists ${only.length} digests; at most ${maxDigests} are supported`);
   return { sortKeys, limit, offset, only };
 }
 

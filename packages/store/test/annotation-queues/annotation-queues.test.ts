@@ -23,7 +23,9 @@ afterEach(() => {
 describeEachDialect('annotation queues', (getDb) => {
   it('creates a queue: uuidv7 id, created_by the user, description defaulting to ""', async () => {
     const q = queuesOf(getDb());
-    const { id } = await at('2025-06-03T09:00:00.000Z', () => q.annotationQueueCreate({ project_id: 'aq/new', name: 'Review', scorer_refs: [REF] }, ctx));
+    const { id } = await at('2025-06-03T09:00:00.000Z', () =>
+      q.annotationQueueCreate({ project_id: 'aq/new', name: 'Review', scorer_refs: [REF] }, ctx),
+    );
     expect(id).toMatch(UUIDV7);
     expect(await q.annotationQueueRead({ project_id: 'aq/new', queue_id: id }, ctx)).toEqual({
       queue: {
@@ -37,7 +39,10 @@ describeEachDialect('annotation queues', (getDb) => {
         updated_at: '2025-06-03T09:00:00.000Z',
       },
     });
-    const other = await q.annotationQueueCreate({ project_id: 'aq/new', name: 'Other', description: 'Why', scorer_refs: ['not even a ref'] }, { user: 'bob' });
+    const other = await q.annotationQueueCreate(
+      { project_id: 'aq/new', name: 'Other', description: 'Why', scorer_refs: ['not even a ref'] },
+      { user: 'bob' },
+    );
     expect((await q.annotationQueueRead({ project_id: 'aq/new', queue_id: other.id }, ctx)).queue).toMatchObject({
       description: 'Why',
       scorer_refs: ['not even a ref'],
@@ -52,10 +57,17 @@ describeEachDialect('annotation queues', (getDb) => {
       { project_id: 'aq/elsewhere', queue_id: id },
       { project_id: 'aq/read', queue_id: 'missing' },
     ]) {
-      await expect(q.annotationQueueRead(key, ctx)).rejects.toMatchObject({ status: 404, errorType: 'NotFoundError', message: `Queue ${key.queue_id} not found` });
+      await expect(q.annotationQueueRead(key, ctx)).rejects.toMatchObject({
+        status: 404,
+        errorType: 'NotFoundError',
+        message: `Queue ${key.queue_id} not found`,
+      });
     }
     await q.annotationQueueDelete({ project_id: 'aq/read', queue_id: id }, ctx);
-    await expect(q.annotationQueueRead({ project_id: 'aq/read', queue_id: id }, ctx)).rejects.toMatchObject({ status: 404, message: `Queue ${id} not found` });
+    await expect(q.annotationQueueRead({ project_id: 'aq/read', queue_id: id }, ctx)).rejects.toMatchObject({
+      status: 404,
+      message: `Queue ${id} not found`,
+    });
   });
 
   it('queries live queues, newest first with ties by id, paged', async () => {
@@ -70,7 +82,8 @@ describeEachDialect('annotation queues', (getDb) => {
     await q.annotationQueueDelete({ project_id: p, queue_id: gone.id }, ctx);
     await q.annotationQueueCreate({ project_id: 'aq/query-other', name: 'alpha', scorer_refs: [] }, ctx);
 
-    const ids = async (req: Record<string, unknown> = {}) => (await all(q.annotationQueuesQuery({ project_id: p, ...req }, ctx))).map((x) => x.id);
+    const ids = async (req: Record<string, unknown> = {}) =>
+      (await all(q.annotationQueuesQuery({ project_id: p, ...req }, ctx))).map((x) => x.id);
     const sameMs = [c1.id, c2.id].sort();
     expect(await ids()).toEqual([...sameMs, b.id, a.id]);
     expect(await ids({ limit: 2 })).toEqual(sameMs);
@@ -104,7 +117,12 @@ describeEachDialect('annotation queues', (getDb) => {
     expect(await names([{ field: 'id', direction: 'desc' }])).toEqual(['C', 'a', 'b']);
     // Unknown fields are skipped; with none left the default order (created_at desc) applies.
     expect(await names([{ field: 'scorer_refs', direction: 'asc' }])).toEqual(['C', 'a', 'b']);
-    expect(await names([{ field: 'bogus', direction: 'asc' }, { field: 'name', direction: 'desc' }])).toEqual(['b', 'a', 'C']);
+    expect(
+      await names([
+        { field: 'bogus', direction: 'asc' },
+        { field: 'name', direction: 'desc' },
+      ]),
+    ).toEqual(['b', 'a', 'C']);
   });
 
   it('filters by a case-insensitive name substring, with % and _ as plain characters', async () => {
@@ -113,7 +131,8 @@ describeEachDialect('annotation queues', (getDb) => {
     for (const name of ['Safety Review', 'safety-check', '100% done', '100 percent', 'a_b', 'axb']) {
       await q.annotationQueueCreate({ project_id: p, name, scorer_refs: [] }, ctx);
     }
-    const names = async (name: string) => (await all(q.annotationQueuesQuery({ project_id: p, name, sort_by: [{ field: 'name', direction: 'asc' }] }, ctx))).map((r) => r.name);
+    const names = async (name: string) =>
+      (await all(q.annotationQueuesQuery({ project_id: p, name, sort_by: [{ field: 'name', direction: 'asc' }] }, ctx))).map((r) => r.name);
     expect(await names('SAFETY')).toEqual(['Safety Review', 'safety-check']);
     expect(await names('%')).toEqual(['100% done']);
     expect(await names('0%')).toEqual(['100% done']);
@@ -125,13 +144,21 @@ describeEachDialect('annotation queues', (getDb) => {
   it('updates only the supplied, non-null fields and bumps updated_at', async () => {
     const q = queuesOf(getDb());
     const p = 'aq/update';
-    const { id } = await at('2025-01-01T00:00:00.000Z', () => q.annotationQueueCreate({ project_id: p, name: 'N', description: 'D', scorer_refs: [REF] }, ctx));
+    const { id } = await at('2025-01-01T00:00:00.000Z', () =>
+      q.annotationQueueCreate({ project_id: p, name: 'N', description: 'D', scorer_refs: [REF] }, ctx),
+    );
     const key = { project_id: p, queue_id: id };
 
     const renamed = await at('2025-01-02T00:00:00.000Z', () => q.annotationQueueUpdate({ ...key, name: 'N2', description: null }, ctx));
     expect(renamed.queue).toEqual({
-      id, project_id: p, name: 'N2', description: 'D', scorer_refs: [REF],
-      created_at: '2025-01-01T00:00:00.000Z', created_by: 'alice', updated_at: '2025-01-02T00:00:00.000Z',
+      id,
+      project_id: p,
+      name: 'N2',
+      description: 'D',
+      scorer_refs: [REF],
+      created_at: '2025-01-01T00:00:00.000Z',
+      created_by: 'alice',
+      updated_at: '2025-01-02T00:00:00.000Z',
     });
     const refs = await at('2025-01-03T00:00:00.000Z', () => q.annotationQueueUpdate({ ...key, scorer_refs: [], description: '' }, ctx));
     expect(refs.queue).toMatchObject({ name: 'N2', description: '', scorer_refs: [], updated_at: '2025-01-03T00:00:00.000Z' });
@@ -166,16 +193,28 @@ describeEachDialect('annotation queues', (getDb) => {
     const db = getDb();
     const q = queuesOf(db);
     const p = 'aq/delete';
-    const { id } = await at('2025-01-01T00:00:00.000Z', () => q.annotationQueueCreate({ project_id: p, name: 'N', scorer_refs: [REF] }, ctx));
+    const { id } = await at('2025-01-01T00:00:00.000Z', () =>
+      q.annotationQueueCreate({ project_id: p, name: 'N', scorer_refs: [REF] }, ctx),
+    );
     const key = { project_id: p, queue_id: id };
     await expect(q.annotationQueueDelete({ project_id: 'aq/other', queue_id: id }, ctx)).rejects.toMatchObject({ status: 404 });
 
     const { queue } = await at('2025-01-05T00:00:00.000Z', () => q.annotationQueueDelete(key, ctx));
     expect(queue).toEqual({
-      id, project_id: p, name: 'N', description: '', scorer_refs: [REF], created_by: 'alice',
-      created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-05T00:00:00.000Z', deleted_at: '2025-01-05T00:00:00.000Z',
+      id,
+      project_id: p,
+      name: 'N',
+      description: '',
+      scorer_refs: [REF],
+      created_by: 'alice',
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-05T00:00:00.000Z',
+      deleted_at: '2025-01-05T00:00:00.000Z',
     });
-    await expect(q.annotationQueueDelete(key, ctx)).rejects.toMatchObject({ status: 404, message: `Queue ${id} not found or already deleted` });
+    await expect(q.annotationQueueDelete(key, ctx)).rejects.toMatchObject({
+      status: 404,
+      message: `Queue ${id} not found or already deleted`,
+    });
     await expect(q.annotationQueueDelete({ project_id: p, queue_id: 'missing' }, ctx)).rejects.toMatchObject({ status: 404 });
     expect(await all(q.annotationQueuesQuery({ project_id: p }, ctx))).toEqual([]);
     // Soft: the row is still there.

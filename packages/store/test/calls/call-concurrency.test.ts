@@ -5,7 +5,6 @@ import { describeTwoReplicas } from '../dialects.ts';
 import { callsOf, ctx, endReq, startReq } from './call-fixtures.ts';
 
 describeTwoReplicas('call/start and call/end from two replicas [postgres]', (replicas) => {
-
   it('merges concurrent starts and ends of the same calls', async () => {
     const a = callsOf(replicas()[0]);
     const b = callsOf(replicas()[1]);

@@ -16,11 +16,11 @@ export function callsOf(db: Db) {
 }
 
 export function startReq(project_id: string, fields: Record<string, unknown> = {}): T.CallStartReq {
-  return { start: { project_id, op_name: 'my_op', started_at: T0, attributes: {}, inputs: {}, ...fields } as T.StartedCall };
+  return { start: { project_id, op_name: 'my_op', started_at: T0, attributes: {}, inputs: {}, ...fields } };
 }
 
 export function endReq(project_id: string, id: string, fields: Record<string, unknown> = {}): T.CallEndReq {
-  return { end: { project_id, id, ended_at: T1, summary: {}, ...fields } as T.EndedCall };
+  return { end: { project_id, id, ended_at: T1, summary: {}, ...fields } };
 }
 
 /** `summary.weave` of a read call. */

@@ -37,7 +37,14 @@ describeEachDialect('call/read', (getDb) => {
     const stored = {
       usage: { m: { prompt_tokens: 1 } },
       custom: [1, 2],
-      weave: { status: 'success', trace_name: 'forged', latency_ms: 1, display_name: 'forged', feedback: [{ x: 1 }], costs: { sent: true } },
+      weave: {
+        status: 'success',
+        trace_name: 'forged',
+        latency_ms: 1,
+        display_name: 'forged',
+        feedback: [{ x: 1 }],
+        costs: { sent: true },
+      },
     };
     await calls.callEnd(endReq('rd/keep', 'c', { exception: 'boom', summary: stored }), ctx);
     const { call } = await calls.callRead({ project_id: 'rd/keep', id: 'c' }, ctx);
@@ -72,7 +79,10 @@ describeEachDialect('call/read', (getDb) => {
 
   it('adds summary.weave.costs from summary.usage with include_costs, priced models only', async () => {
     const calls = callsOf(getDb());
-    const usage = { [PRICED]: { prompt_tokens: 412, completion_tokens: 38, requests: 1, total_tokens: 450 }, 'no/such-model': { prompt_tokens: 5 } };
+    const usage = {
+      [PRICED]: { prompt_tokens: 412, completion_tokens: 38, requests: 1, total_tokens: 450 },
+      'no/such-model': { prompt_tokens: 5 },
+    };
     await calls.callStart(startReq('rd/cost', { id: 'priced' }), ctx);
     await calls.callEnd(endReq('rd/cost', 'priced', { summary: { usage } }), ctx);
     await calls.callStart(startReq('rd/cost', { id: 'unpriced' }), ctx);
@@ -116,7 +126,9 @@ describeEachDialect('call/read', (getDb) => {
     // A JSON null output counts as the 4 bytes of `null`; a string output with its quotes.
     await calls.callStart(startReq('rd/size', { id: 'n' }), ctx);
     await calls.callEnd(endReq('rd/size', 'n', { output: null }), ctx);
-    expect((await calls.callRead({ project_id: 'rd/size', id: 'n', include_storage_size: true }, ctx)).call.storage_size_bytes).toBe(2 + 2 + 4 + 2);
+    expect((await calls.callRead({ project_id: 'rd/size', id: 'n', include_storage_size: true }, ctx)).call.storage_size_bytes).toBe(
+      2 + 2 + 4 + 2,
+    );
     await calls.callStart(startReq('rd/size', { id: 's' }), ctx);
     await calls.callEnd(endReq('rd/size', 's', { output: 'é, "x"' }), ctx);
     expect((await calls.callRead({ project_id: 'rd/size', id: 's', include_storage_size: true }, ctx)).call.storage_size_bytes).toBe(
@@ -132,17 +144,24 @@ describeEachDialect('call/read', (getDb) => {
     await calls.callStart(startReq(p, { id: 'child', trace_id: 'T', parent_id: 'root', inputs: { b: 'y' } }), ctx);
     await calls.callEnd(endReq(p, 'child', { output: [1, 2, 3] }), ctx);
     await calls.callStart(startReq(p, { id: 'gone', trace_id: 'T', parent_id: 'root', inputs: { c: 'z'.repeat(1000) } }), ctx);
-    await db.kysely.updateTable('calls').set({ deleted_at: '2025-06-04T00:00:00.000Z' }).where('project_id', '=', p).where('id', '=', 'gone').execute();
+    await db.kysely
+      .updateTable('calls')
+      .set({ deleted_at: '2025-06-04T00:00:00.000Z' })
+      .where('project_id', '=', p)
+      .where('id', '=', 'gone')
+      .execute();
     await calls.callStart(startReq(p, { id: 'other', trace_id: 'U', inputs: { d: 'w'.repeat(50) } }), ctx);
     await calls.callStart(startReq('rd/total-elsewhere', { id: 'x', trace_id: 'T', inputs: { e: 'v'.repeat(70) } }), ctx);
 
-    const size = async (id: string) => (await calls.callRead({ project_id: p, id, include_storage_size: true }, ctx)).call.storage_size_bytes ?? NaN;
+    const size = async (id: string) =>
+      (await calls.callRead({ project_id: p, id, include_storage_size: true }, ctx)).call.storage_size_bytes ?? NaN;
     const root = (await calls.callRead({ project_id: p, id: 'root', include_total_storage_size: true }, ctx)).call;
     expect(root.total_storage_size_bytes).toBe((await size('root')) + (await size('child')));
     expect('storage_size_bytes' in root).toBe(false);
     const child = (await calls.callRead({ project_id: p, id: 'child', include_total_storage_size: true }, ctx)).call;
     expect('total_storage_size_bytes' in child).toBe(false);
-    const other = (await calls.callRead({ project_id: p, id: 'other', include_total_storage_size: true, include_storage_size: true }, ctx)).call;
+    const other = (await calls.callRead({ project_id: p, id: 'other', include_total_storage_size: true, include_storage_size: true }, ctx))
+      .call;
     expect(other.total_storage_size_bytes).toBe(other.storage_size_bytes);
   });
 

@@ -48,16 +48,30 @@ describeEachDialect('call/start and call/end', (getDb) => {
     const calls = callsOf(getDb());
     await calls.callStart(
       startReq('se/all', {
-        id: 'c', trace_id: 't', parent_id: 'p', display_name: 'Nice name', thread_id: 'th', turn_id: 'tu',
-        svc_run_id: 'run', svc_run_step: 3,
+        id: 'c',
+        trace_id: 't',
+        parent_id: 'p',
+        display_name: 'Nice name',
+        thread_id: 'th',
+        turn_id: 'tu',
+        svc_run_id: 'run',
+        svc_run_step: 3,
       }),
       ctx,
     );
     await calls.callEnd(endReq('se/all', 'c', { output: [1, 'two'], exception: 'boom', summary: { k: 'v' }, svc_run_step_end: 4 }), ctx);
     const { call } = await calls.callRead({ project_id: 'se/all', id: 'c' }, ctx);
     expect(call).toMatchObject({
-      parent_id: 'p', display_name: 'Nice name', thread_id: 'th', turn_id: 'tu', svc_run_id: 'run', svc_run_step: 3,
-      ended_at: T1, output: [1, 'two'], exception: 'boom', svc_run_step_end: 4,
+      parent_id: 'p',
+      display_name: 'Nice name',
+      thread_id: 'th',
+      turn_id: 'tu',
+      svc_run_id: 'run',
+      svc_run_step: 3,
+      ended_at: T1,
+      output: [1, 'two'],
+      exception: 'boom',
+      svc_run_step_end: 4,
       summary: { k: 'v', weave: { status: 'error', latency_ms: 1395, display_name: 'Nice name' } },
     });
   });
@@ -77,7 +91,13 @@ describeEachDialect('call/start and call/end', (getDb) => {
     await expect(calls.callRead({ project_id: 'se/early', id: 'c' }, ctx)).rejects.toMatchObject({ status: 404 });
     await calls.callStart(startReq('se/early', { id: 'c', trace_id: 't' }), ctx);
     const { call } = await calls.callRead({ project_id: 'se/early', id: 'c' }, ctx);
-    expect(call).toMatchObject({ trace_id: 't', started_at: T0, ended_at: T1, output: 'done', summary: { usage: {}, weave: { status: 'success' } } });
+    expect(call).toMatchObject({
+      trace_id: 't',
+      started_at: T0,
+      ended_at: T1,
+      output: 'done',
+      summary: { usage: {}, weave: { status: 'success' } },
+    });
   });
 
   it('keeps a null output apart from "not ended yet"', async () => {
@@ -108,7 +128,11 @@ describeEachDialect('call/start and call/end', (getDb) => {
     await calls.callEnd(endReq('se/end2', 'c', { exception: 'first try failed', output: null }), ctx);
     await calls.callEnd(endReq('se/end2', 'c', { output: 'ok', ended_at: '2025-06-03T09:41:29.000Z' }), ctx);
     const { call } = await calls.callRead({ project_id: 'se/end2', id: 'c' }, ctx);
-    expect(call).toMatchObject({ output: 'ok', ended_at: '2025-06-03T09:41:29.000Z', summary: { weave: { status: 'success', latency_ms: 1488 } } });
+    expect(call).toMatchObject({
+      output: 'ok',
+      ended_at: '2025-06-03T09:41:29.000Z',
+      summary: { weave: { status: 'success', latency_ms: 1488 } },
+    });
     expect(call.exception).toBeUndefined();
   });
 
@@ -128,8 +152,13 @@ describeEachDialect('call/start and call/end', (getDb) => {
     const { call } = await calls.callRead({ project_id: 'se/dt', id: 'c' }, ctx);
     expect(call).toMatchObject({ started_at: '2025-06-03T09:41:27.000Z', ended_at: '2025-06-03T09:41:28.500Z' });
     expect(call.summary).toMatchObject({ weave: { latency_ms: 1500 } });
-    await expect(calls.callStart(startReq('se/dt', { started_at: 'yesterday' }), ctx)).rejects.toMatchObject({ status: 400, errorType: 'InvalidRequest' });
-    await expect(calls.callEnd(endReq('se/dt', 'c', { ended_at: '+010000-01-01T00:00:00.000Z' }), ctx)).rejects.toMatchObject({ status: 400 });
+    await expect(calls.callStart(startReq('se/dt', { started_at: 'yesterday' }), ctx)).rejects.toMatchObject({
+      status: 400,
+      errorType: 'InvalidRequest',
+    });
+    await expect(calls.callEnd(endReq('se/dt', 'c', { ended_at: '+010000-01-01T00:00:00.000Z' }), ctx)).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('limits a plain op name to 128 characters; refs may be longer', async () => {

@@ -33,7 +33,12 @@ describeEachDialect('call/update', (getDb) => {
     const db = getDb();
     const calls = callsOf(db);
     await calls.callStart(startReq('up/c', { id: 'deleted' }), ctx);
-    await db.kysely.updateTable('calls').set({ deleted_at: nowIso() }).where('project_id', '=', 'up/c').where('id', '=', 'deleted').execute();
+    await db.kysely
+      .updateTable('calls')
+      .set({ deleted_at: nowIso() })
+      .where('project_id', '=', 'up/c')
+      .where('id', '=', 'deleted')
+      .execute();
     await calls.callEnd(endReq('up/c', 'end-only'), ctx);
     await calls.callStart(startReq('up/elsewhere', { id: 'theirs' }), ctx);
     for (const id of ['unknown', 'end-only', 'deleted', 'theirs']) {
@@ -43,7 +48,11 @@ describeEachDialect('call/update', (getDb) => {
         message: `Call ${id} not found`,
       });
     }
-    const theirs = await db.kysely.selectFrom('calls').select('display_name').where('project_id', '=', 'up/elsewhere').executeTakeFirstOrThrow();
+    const theirs = await db.kysely
+      .selectFrom('calls')
+      .select('display_name')
+      .where('project_id', '=', 'up/elsewhere')
+      .executeTakeFirstOrThrow();
     expect(theirs.display_name).toBeNull();
   });
 
@@ -51,6 +60,8 @@ describeEachDialect('call/update', (getDb) => {
     const db = getDb();
     await callsOf(db).callStart(startReq('up/d', { id: 'c' }), ctx);
     await expect(callUpdate(db, { project_id: 'up/d', call_id: 'c', display_name: '😀'.repeat(1024) })).resolves.toEqual({});
-    await expect(callUpdate(db, { project_id: 'up/d', call_id: 'c', display_name: 'x'.repeat(1025) })).rejects.toMatchObject({ status: 400 });
+    await expect(callUpdate(db, { project_id: 'up/d', call_id: 'c', display_name: 'x'.repeat(1025) })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

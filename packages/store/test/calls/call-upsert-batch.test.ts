@@ -25,10 +25,17 @@ describeEachDialect('call/upsert_batch', (getDb) => {
       ctx,
     );
     expect(res).toHaveLength(6);
-    expect(res.slice(0, 2)).toEqual([{ id: 'root', trace_id: 't' }, { id: 'gen', trace_id: 't' }]);
+    expect(res.slice(0, 2)).toEqual([
+      { id: 'root', trace_id: 't' },
+      { id: 'gen', trace_id: 't' },
+    ]);
     expect(res[2]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), trace_id: 't' });
     expect(res.slice(3)).toEqual([{}, {}, {}]);
-    expect((await calls.callRead({ project_id: p, id: 'gen' }, ctx)).call).toMatchObject({ output: 2, parent_id: 'root', svc_user_id: 'alice' });
+    expect((await calls.callRead({ project_id: p, id: 'gen' }, ctx)).call).toMatchObject({
+      output: 2,
+      parent_id: 'root',
+      svc_user_id: 'alice',
+    });
     expect((await calls.callRead({ project_id: p, id: 'root' }, ctx)).call.summary).toMatchObject({ weave: { status: 'success' } });
   });
 

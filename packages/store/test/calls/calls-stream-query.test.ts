@@ -9,7 +9,7 @@ import { callsOf, catalogue, ctx, endReq, startReq, weaveOf } from './call-fixtu
 
 const PRICED = 'meta-llama/Llama-3.1-8B-Instruct';
 /** Minute `m` of a fixed day, so started_at order is chosen by the test. */
-const at = (m: number) => `2025-06-03T09:${String(m).padStart(2, "0")}:00.000Z`; // before T1, the default end
+const at = (m: number) => `2025-06-03T09:${String(m).padStart(2, '0')}:00.000Z`; // before T1, the default end
 
 async function query(db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number): Promise<T.CallSchema[]> {
   const out: T.CallSchema[] = [];
@@ -25,8 +25,22 @@ describeEachDialect('calls/stream_query', (getDb) => {
     const calls = callsOf(db);
     const p = 'sq/same';
     const usage = { [PRICED]: { prompt_tokens: 412, completion_tokens: 38, requests: 1 } };
-    await calls.callStart(startReq(p, { id: 'root', trace_id: 'T', started_at: at(0), inputs: { q: 'é, "x"' }, attributes: { weave: { source: 'js-sdk' } } }), ctx);
-    await calls.callStart(startReq(p, { id: 'child', trace_id: 'T', parent_id: 'root', started_at: at(1), display_name: 'Child', thread_id: 'th', turn_id: 'tu' }), ctx);
+    await calls.callStart(
+      startReq(p, { id: 'root', trace_id: 'T', started_at: at(0), inputs: { q: 'é, "x"' }, attributes: { weave: { source: 'js-sdk' } } }),
+      ctx,
+    );
+    await calls.callStart(
+      startReq(p, {
+        id: 'child',
+        trace_id: 'T',
+        parent_id: 'root',
+        started_at: at(1),
+        display_name: 'Child',
+        thread_id: 'th',
+        turn_id: 'tu',
+      }),
+      ctx,
+    );
     await calls.callEnd(endReq(p, 'child', { output: { a: [1, 2.5, null] }, summary: { usage } }), ctx);
     await calls.callStart(startReq(p, { id: 'failed', started_at: at(2), svc_run_id: 'run', svc_run_step: 3 }), ctx);
     await calls.callEnd(endReq(p, 'failed', { exception: 'ValueError: bad', output: null, summary: { status_counts: { error: 1 } } }), ctx);
@@ -48,7 +62,13 @@ describeEachDialect('calls/stream_query', (getDb) => {
   it('orders by started_at then id by default and excludes other projects', async () => {
     const db = getDb();
     const calls = callsOf(db);
-    for (const [id, m] of [['b', 1], ['a', 1], ['c', 0], ['d', 2]] as const) await calls.callStart(startReq('sq/order', { id, started_at: at(m) }), ctx);
+    for (const [id, m] of [
+      ['b', 1],
+      ['a', 1],
+      ['c', 0],
+      ['d', 2],
+    ] as const)
+      await calls.callStart(startReq('sq/order', { id, started_at: at(m) }), ctx);
     await calls.callStart(startReq('sq/order-other', { id: 'x' }), ctx);
     expect(await ids(db, { project_id: 'sq/order' })).toEqual(['c', 'a', 'b', 'd']);
     expect(await ids(db, { project_id: 'sq/order', sort_by: [{ field: 'started_at', direction: 'desc' }] })).toEqual(['d', 'a', 'b', 'c']);
@@ -60,8 +80,14 @@ describeEachDialect('calls/stream_query', (getDb) => {
     const db = getDb();
     const calls = callsOf(db);
     const p = 'sq/filter';
-    await calls.callStart(startReq(p, { id: 'r1', trace_id: 't1', started_at: at(0), thread_id: 'th1', turn_id: 'tu1', svc_run_id: 'run1' }), ctx);
-    await calls.callStart(startReq(p, { id: 'c1', trace_id: 't1', parent_id: 'r1', started_at: at(1), thread_id: 'th1', turn_id: 'tu2' }), ctx);
+    await calls.callStart(
+      startReq(p, { id: 'r1', trace_id: 't1', started_at: at(0), thread_id: 'th1', turn_id: 'tu1', svc_run_id: 'run1' }),
+      ctx,
+    );
+    await calls.callStart(
+      startReq(p, { id: 'c1', trace_id: 't1', parent_id: 'r1', started_at: at(1), thread_id: 'th1', turn_id: 'tu2' }),
+      ctx,
+    );
     await calls.callStart(startReq(p, { id: 'r2', trace_id: 't2', started_at: at(2), svc_run_id: 'run2' }), { user: 'bob' });
     const f = async (filter: T.CallsFilter) => ids(db, { project_id: p, filter });
     expect(await f({})).toEqual(['r1', 'c1', 'r2']);
@@ -116,7 +142,12 @@ describeEachDialect('calls/stream_query', (getDb) => {
     const db = getDb();
     const calls = callsOf(db);
     const p = 'sq/ended';
-    for (const [id, op, m] of [['x', 'b', 0], ['y', 'a', 1], ['z', 'a', 2], ['run', 'b', 3]] as const) {
+    for (const [id, op, m] of [
+      ['x', 'b', 0],
+      ['y', 'a', 1],
+      ['z', 'a', 2],
+      ['run', 'b', 3],
+    ] as const) {
       await calls.callStart(startReq(p, { id, op_name: op, started_at: at(m) }), ctx);
     }
     await calls.callEnd(endReq(p, 'x', { ended_at: at(30) }), ctx);
@@ -124,7 +155,10 @@ describeEachDialect('calls/stream_query', (getDb) => {
     await calls.callEnd(endReq(p, 'z', { ended_at: at(20) }), ctx);
     expect(await ids(db, { project_id: p, sort_by: [{ field: 'ended_at', direction: 'asc' }] })).toEqual(['y', 'z', 'x', 'run']);
     expect(await ids(db, { project_id: p, sort_by: [{ field: 'ended_at', direction: 'desc' }] })).toEqual(['x', 'z', 'y', 'run']);
-    const byOpThenNewest: T.CallsSortItem[] = [{ field: 'op_name', direction: 'asc' }, { field: 'started_at', direction: 'desc' }];
+    const byOpThenNewest: T.CallsSortItem[] = [
+      { field: 'op_name', direction: 'asc' },
+      { field: 'started_at', direction: 'desc' },
+    ];
     expect(await ids(db, { project_id: p, sort_by: byOpThenNewest })).toEqual(['z', 'y', 'run', 'x']);
   });
 
@@ -132,8 +166,17 @@ describeEachDialect('calls/stream_query', (getDb) => {
     const db = getDb();
     const calls = callsOf(db);
     const p = 'sq/paths';
-    const values: [string, unknown][] = [['n3', 3], ['s10', '10'], ['abc', 'abc'], ['n25', 2.5], ['bool', true], ['nul', null], ['obj', { k: 1 }]];
-    for (const [i, [id, v]] of values.entries()) await calls.callStart(startReq(p, { id, started_at: at(i), inputs: { x: { score: v } } }), ctx);
+    const values: [string, unknown][] = [
+      ['n3', 3],
+      ['s10', '10'],
+      ['abc', 'abc'],
+      ['n25', 2.5],
+      ['bool', true],
+      ['nul', null],
+      ['obj', { k: 1 }],
+    ];
+    for (const [i, [id, v]] of values.entries())
+      await calls.callStart(startReq(p, { id, started_at: at(i), inputs: { x: { score: v } } }), ctx);
     await calls.callStart(startReq(p, { id: 'missing', started_at: at(9), inputs: {} }), ctx);
     const sorted = (direction: 'asc' | 'desc') => ids(db, { project_id: p, sort_by: [{ field: 'inputs.x.score', direction }] });
     expect(await sorted('asc')).toEqual(['n25', 'n3', 's10', 'abc', 'bool', 'obj', 'missing', 'nul']);
@@ -142,15 +185,33 @@ describeEachDialect('calls/stream_query', (getDb) => {
     await calls.callEnd(endReq(p, 'n3', { output: { tokens: 7 }, summary: { usage: { m: { requests: 2 } } } }), ctx);
     await calls.callEnd(endReq(p, 'abc', { output: { tokens: 12 }, summary: { usage: { m: { requests: 1 } } } }), ctx);
     expect((await ids(db, { project_id: p, sort_by: [{ field: 'output.tokens', direction: 'desc' }] })).slice(0, 2)).toEqual(['abc', 'n3']);
-    expect((await ids(db, { project_id: p, sort_by: [{ field: 'summary.usage.m.requests', direction: 'asc' }] })).slice(0, 2)).toEqual(['abc', 'n3']);
+    expect((await ids(db, { project_id: p, sort_by: [{ field: 'summary.usage.m.requests', direction: 'asc' }] })).slice(0, 2)).toEqual([
+      'abc',
+      'n3',
+    ]);
   });
 
   it('rejects sort fields it cannot honour with a 400, before any row', async () => {
     const db = getDb();
-    for (const field of ['display_name', 'inputs', 'inputs.', 'inputs..a', '.inputs', 'summary.weave.status', 'summary.weave.latency_ms', 'nope.a', '']) {
-      await expect(query(db, { project_id: 'sq/bad', sort_by: [{ field, direction: 'asc' }] }), field).rejects.toMatchObject({ status: 400, errorType: 'InvalidRequest' });
+    for (const field of [
+      'display_name',
+      'inputs',
+      'inputs.',
+      'inputs..a',
+      '.inputs',
+      'summary.weave.status',
+      'summary.weave.latency_ms',
+      'nope.a',
+      '',
+    ]) {
+      await expect(query(db, { project_id: 'sq/bad', sort_by: [{ field, direction: 'asc' }] }), field).rejects.toMatchObject({
+        status: 400,
+        errorType: 'InvalidRequest',
+      });
     }
-    await expect(query(db, { project_id: 'sq/bad', sort_by: [{ field: 'id', direction: 'up' as 'asc' }] })).rejects.toMatchObject({ status: 400 });
+    await expect(query(db, { project_id: 'sq/bad', sort_by: [{ field: 'id', direction: 'up' as 'asc' }] })).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(query(db, { project_id: 'sq/bad', limit: -1 })).rejects.toMatchObject({ status: 400 });
   });
 
@@ -184,7 +245,12 @@ describeEachDialect('calls/stream_query', (getDb) => {
     const db = getDb();
     const calls = callsOf(db);
     const p = 'sq/lazy';
-    for (const [id, m] of [['a', 0], ['b', 1], ['c', 2]] as const) await calls.callStart(startReq(p, { id, started_at: at(m) }), ctx);
+    for (const [id, m] of [
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ] as const)
+      await calls.callStart(startReq(p, { id, started_at: at(m) }), ctx);
     const seen: string[] = [];
     for await (const call of callsStreamQuery(db, catalogue, { project_id: p }, 2)) {
       seen.push(call.id);
@@ -206,10 +272,16 @@ describeEachDialect('calls/stream_query', (getDb) => {
       attributes: jsonParam(db, {}),
       inputs: jsonParam(db, { i }),
     }));
-    for (let i = 0; i < n; i += 200) await db.kysely.insertInto('calls').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < n; i += 200)
+      await db.kysely
+        .insertInto('calls')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const expected = [...rows].sort((a, b) => a.started_at.localeCompare(b.started_at) || (a.id < b.id ? -1 : 1)).map((r) => r.id);
     expect(await ids(db, { project_id: p })).toEqual(expected);
-    expect(await ids(db, { project_id: p, offset: PAGE_SIZE - 1, limit: PAGE_SIZE + 2 })).toEqual(expected.slice(PAGE_SIZE - 1, 2 * PAGE_SIZE + 1));
+    expect(await ids(db, { project_id: p, offset: PAGE_SIZE - 1, limit: PAGE_SIZE + 2 })).toEqual(
+      expected.slice(PAGE_SIZE - 1, 2 * PAGE_SIZE + 1),
+    );
   });
 
   it('attaches the live feedback of each call with include_feedback', async () => {
@@ -220,12 +292,18 @@ describeEachDialect('calls/stream_query', (getDb) => {
     await calls.callEnd(endReq(p, 'rated', { summary: { weave: { feedback: ['stored'] } } }), ctx);
     await calls.callStart(startReq(p, { id: 'plain', started_at: at(1) }), ctx);
     const fb = await feedbackMethods({ db }).feedbackCreate(
-      { project_id: p, weave_ref: callRef(p, 'rated'), feedback_type: 'wandb.reaction.1', payload: { emoji: '👍' } as never },
+      { project_id: p, weave_ref: callRef(p, 'rated'), feedback_type: 'wandb.reaction.1', payload: { emoji: '👍' } },
       ctx,
     );
     const [rated, plain] = await query(db, { project_id: p, include_feedback: true });
     expect(weaveOf(rated as T.CallSchema).feedback).toEqual([
-      expect.objectContaining({ id: fb.id, feedback_type: 'wandb.reaction.1', payload: { emoji: '👍' }, weave_ref: callRef(p, 'rated'), svc_user_id: 'alice' }),
+      expect.objectContaining({
+        id: fb.id,
+        feedback_type: 'wandb.reaction.1',
+        payload: { emoji: '👍' },
+        weave_ref: callRef(p, 'rated'),
+        svc_user_id: 'alice',
+      }),
     ]);
     expect(weaveOf(plain as T.CallSchema)).toEqual({ status: 'running', trace_name: 'my_op', feedback: [] });
     // Without the flag the summary is call/read's: a stored summary.weave.feedback stays as sent.

@@ -12,7 +12,7 @@ describeEachDialect('feedback of calls', (getDb) => {
     const db = getDb();
     const fb = feedbackMethods({ db });
     const note = (project_id: string, weave_ref: string, note: string) =>
-      fb.feedbackCreate({ project_id, weave_ref, feedback_type: 'wandb.note.1', payload: { note } as never }, ctx);
+      fb.feedbackCreate({ project_id, weave_ref, feedback_type: 'wandb.note.1', payload: { note } }, ctx);
     const first = await note(P, callRef(P, 'c1'), 'first');
     const second = await note(P, callRef(P, 'c1'), 'second');
     await note(P, callRef(P, 'c2'), 'other call');
@@ -25,7 +25,19 @@ describeEachDialect('feedback of calls', (getDb) => {
     expect([...byCall.keys()]).toEqual(['c1', 'c3']);
     expect(byCall.get('c3')).toEqual([]);
     expect(byCall.get('c1')).toEqual([
-      { id: first.id, feedback_type: 'wandb.note.1', weave_ref: callRef(P, 'c1'), payload: { note: 'first' }, creator: null, created_at: first.created_at, svc_user_id: 'alice', runnable_ref: null, call_ref: null, trigger_ref: null, annotation_ref: null },
+      {
+        id: first.id,
+        feedback_type: 'wandb.note.1',
+        weave_ref: callRef(P, 'c1'),
+        payload: { note: 'first' },
+        creator: null,
+        created_at: first.created_at,
+        svc_user_id: 'alice',
+        runnable_ref: null,
+        call_ref: null,
+        trigger_ref: null,
+        annotation_ref: null,
+      },
       expect.objectContaining({ id: second.id, payload: { note: 'second' } }),
     ]);
     expect((await feedbackOfCalls(db, P, [])).size).toBe(0);

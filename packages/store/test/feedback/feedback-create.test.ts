@@ -16,7 +16,7 @@ const ANNOTATION_REF = `weave:///${P}/object/quality:abc`;
 const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function req(fields: Record<string, unknown>): T.FeedbackCreateReq {
-  return { project_id: P, weave_ref: CALL, feedback_type: 'custom', payload: {}, ...fields } as T.FeedbackCreateReq;
+  return { project_id: P, weave_ref: CALL, feedback_type: 'custom', payload: {}, ...fields };
 }
 
 describeEachDialect('feedback/create', (getDb) => {
@@ -27,9 +27,19 @@ describeEachDialect('feedback/create', (getDb) => {
       req({ feedback_type: 'wandb.note.1', payload: { note: 'Cites the wrong policy.' }, svc_user_id: 'mallory', creator: 'Alice A.' }),
       ctx,
     );
-    expect(res).toEqual({ id: expect.stringMatching(UUIDV7), created_at: expect.any(String), svc_user_id: 'alice', payload: { note: 'Cites the wrong policy.' } });
+    expect(res).toEqual({
+      id: expect.stringMatching(UUIDV7),
+      created_at: expect.any(String),
+      svc_user_id: 'alice',
+      payload: { note: 'Cites the wrong policy.' },
+    });
     expect(res.created_at >= before && res.created_at <= new Date().toISOString()).toBe(true);
-    const row = await db.kysely.selectFrom('feedback').selectAll().where('project_id', '=', P).where('id', '=', res.id).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('feedback')
+      .selectAll()
+      .where('project_id', '=', P)
+      .where('id', '=', res.id)
+      .executeTakeFirstOrThrow();
     expect({ ...row, payload: readJson(db, row.payload) }).toEqual({
       project_id: P,
       id: res.id,
@@ -51,7 +61,12 @@ describeEachDialect('feedback/create', (getDb) => {
     const fb = feedbackMethods({ db: getDb() });
     const valid = [
       // EvaluationLogger / addScore: a runnable op with its call.
-      req({ feedback_type: 'wandb.runnable.helpfulness', payload: { output: { score: 0.9 } }, runnable_ref: OP_REF, call_ref: SCORER_CALL }),
+      req({
+        feedback_type: 'wandb.runnable.helpfulness',
+        payload: { output: { score: 0.9 } },
+        runnable_ref: OP_REF,
+        call_ref: SCORER_CALL,
+      }),
       // An object scorer needs no call_ref; `output` may be null but must be there.
       req({ feedback_type: 'wandb.runnable.helpfulness', payload: { output: null }, runnable_ref: OBJ_REF }),
       req({ feedback_type: 'wandb.reaction.1', payload: { emoji: '👍' } }),
@@ -84,17 +99,33 @@ describeEachDialect('feedback/create', (getDb) => {
       [{ ...runnable, runnable_ref: 'http://x/op/helpfulness:abc' }, /must start with weave:\/\/\//],
       [{ ...runnable, call_ref: OP_REF }, /the kind must be call/],
       [{ feedback_type: 'wandb.annotation.quality', payload: { value: 1 } }, /annotation_ref is required for annotation feedback/],
-      [{ feedback_type: 'wandb.annotation.quality', payload: { value: 1 }, annotation_ref: `weave:///${P}/object/other:abc` }, /with name quality/],
+      [
+        { feedback_type: 'wandb.annotation.quality', payload: { value: 1 }, annotation_ref: `weave:///${P}/object/other:abc` },
+        /with name quality/,
+      ],
       [{ feedback_type: 'wandb.annotation.quality', payload: {}, annotation_ref: ANNOTATION_REF }, /Invalid payload/],
-      [{ feedback_type: 'wandb.annotation.quality', payload: { value: 1 }, annotation_ref: 'weave:///acme/elsewhere/object/quality:abc' }, /does not match project id/],
-      [{ feedback_type: 'wandb.note.1', payload: { note: 'n' }, annotation_ref: ANNOTATION_REF }, /annotation_ref is not allowed for non-annotation feedback/],
-      [{ feedback_type: 'wandb.note.1', payload: { note: 'n' }, runnable_ref: OP_REF }, /runnable_ref is not allowed for non-runnable feedback/],
+      [
+        { feedback_type: 'wandb.annotation.quality', payload: { value: 1 }, annotation_ref: 'weave:///acme/elsewhere/object/quality:abc' },
+        /does not match project id/,
+      ],
+      [
+        { feedback_type: 'wandb.note.1', payload: { note: 'n' }, annotation_ref: ANNOTATION_REF },
+        /annotation_ref is not allowed for non-annotation feedback/,
+      ],
+      [
+        { feedback_type: 'wandb.note.1', payload: { note: 'n' }, runnable_ref: OP_REF },
+        /runnable_ref is not allowed for non-runnable feedback/,
+      ],
       [{ call_ref: SCORER_CALL }, /call_ref is not allowed for non-runnable feedback/],
       [{ trigger_ref: OBJ_REF }, /trigger_ref is not allowed for non-runnable feedback/],
       [{ payload: [] }, /payload must be a JSON object/],
     ];
     for (const [fields, message] of cases) {
-      await expect(fb.feedbackCreate(req(fields), ctx), JSON.stringify(fields)).rejects.toMatchObject({ status: 400, errorType: 'InvalidRequest', message: expect.stringMatching(message) });
+      await expect(fb.feedbackCreate(req(fields), ctx), JSON.stringify(fields)).rejects.toMatchObject({
+        status: 400,
+        errorType: 'InvalidRequest',
+        message: expect.stringMatching(message),
+      });
     }
   });
 
@@ -103,7 +134,10 @@ describeEachDialect('feedback/create', (getDb) => {
     // json.dumps({"a": s}) is `{"a": "` + s + `"}`: 9 characters around s.
     const limit = 1024 * 1024;
     await expect(fb.feedbackCreate(req({ payload: { a: 'x'.repeat(limit - 9) } }), ctx)).resolves.toBeDefined();
-    await expect(fb.feedbackCreate(req({ payload: { a: 'x'.repeat(limit - 8) } }), ctx)).rejects.toMatchObject({ status: 400, message: 'Feedback payload too large' });
+    await expect(fb.feedbackCreate(req({ payload: { a: 'x'.repeat(limit - 8) } }), ctx)).rejects.toMatchObject({
+      status: 400,
+      message: 'Feedback payload too large',
+    });
     // 'é' is written \u00e9: six characters each. Small in UTF-8, too large for Weave.
     await expect(fb.feedbackCreate(req({ payload: { a: 'é'.repeat(Math.ceil(limit / 6)) } }), ctx)).rejects.toMatchObject({ status: 400 });
   });

@@ -4,9 +4,19 @@ import { parseWeaveRef } from '../../src/feedback/weave-ref.ts';
 
 describe('parseWeaveRef', () => {
   it('parses object, op, call and table refs', () => {
-    expect(parseWeaveRef('weave:///acme/bot/op/answer:abc')).toEqual({ kind: 'op', projectId: 'acme/bot', name: 'answer', version: 'abc', extra: [] });
+    expect(parseWeaveRef('weave:///acme/bot/op/answer:abc')).toEqual({
+      kind: 'op',
+      projectId: 'acme/bot',
+      name: 'answer',
+      version: 'abc',
+      extra: [],
+    });
     expect(parseWeaveRef('weave:///acme/bot/object/ds:abc/attr/rows/id/r%2F1')).toEqual({
-      kind: 'object', projectId: 'acme/bot', name: 'ds', version: 'abc', extra: ['attr', 'rows', 'id', 'r/1'],
+      kind: 'object',
+      projectId: 'acme/bot',
+      name: 'ds',
+      version: 'abc',
+      extra: ['attr', 'rows', 'id', 'r/1'],
     });
     expect(parseWeaveRef('weave:///acme/bot/object/ds:abc/')).toMatchObject({ kind: 'object', extra: [] });
     expect(parseWeaveRef('weave:///acme/bot/call/0197')).toEqual({ kind: 'call', projectId: 'acme/bot', id: '0197' });

@@ -27,7 +27,9 @@ describeEachDialect('models: create and read', (getDb) => {
     const models = modelsOf(getDb());
     const first = await models.modelCreate(createReq({ project: 'existing', return_existing: false }), ctx);
     // The existing model wins as it is, even with another base model in the request.
-    expect(await models.modelCreate(createReq({ project: 'existing', base_model: 'Qwen/Qwen3-30B-A3B-Instruct-2507' }), ctx)).toEqual(first);
+    expect(await models.modelCreate(createReq({ project: 'existing', base_model: 'Qwen/Qwen3-30B-A3B-Instruct-2507' }), ctx)).toEqual(
+      first,
+    );
     await expect(models.modelCreate(createReq({ project: 'existing', return_existing: false }), ctx)).rejects.toMatchObject({
       status: 409,
       errorType: 'Conflict',
@@ -51,15 +53,21 @@ describeEachDialect('models: create and read', (getDb) => {
     const models = modelsOf(getDb());
     const all = await Promise.all(Array.from({ length: 8 }, () => models.modelCreate(createReq({ project: 'race' }), ctx)));
     expect(new Set(all.map((m) => m.id)).size).toBe(1);
-    const strict = await Promise.allSettled(Array.from({ length: 8 }, () => models.modelCreate(createReq({ project: 'race-strict', return_existing: false }), ctx)));
+    const strict = await Promise.allSettled(
+      Array.from({ length: 8 }, () => models.modelCreate(createReq({ project: 'race-strict', return_existing: false }), ctx)),
+    );
     expect(strict.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(strict.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual(Array(7).fill(409));
+    expect(strict.filter((r) => r.status === 'rejected').map((r) => (r.reason as { status: number }).status)).toEqual(Array(7).fill(409));
   });
 
   it('answers 404 for an unknown model id', async () => {
     const models = modelsOf(getDb());
     for (const model_id of ['6f1c7b5e-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      await expect(models.modelRead({ model_id }, ctx)).rejects.toMatchObject({ status: 404, errorType: 'NotFoundError', message: `Model ${model_id} not found` });
+      await expect(models.modelRead({ model_id }, ctx)).rejects.toMatchObject({
+        status: 404,
+        errorType: 'NotFoundError',
+        message: `Model ${model_id} not found`,
+      });
     }
   });
 });

@@ -14,7 +14,14 @@ export function modelsOf(db: Db) {
 }
 
 export function createReq(fields: Partial<T.ModelCreateReq & { entity: string }> = {}): T.ModelCreateReq & { entity: string } {
-  return { entity: 'acme', project: 'agents', name: 'email-agent', base_model: 'OpenPipe/Qwen3-14B-Instruct', return_existing: true, ...fields };
+  return {
+    entity: 'acme',
+    project: 'agents',
+    name: 'email-agent',
+    base_model: 'OpenPipe/Qwen3-14B-Instruct',
+    return_existing: true,
+    ...fields,
+  };
 }
 
 /** Loosely typed log request: trajectories are free-form JSON. */

@@ -47,7 +47,9 @@ describeEachDialect('models: log a 64 MB request', (getDb) => {
       .orderBy('group_index')
       .orderBy('trajectory_index')
       .execute();
-    expect(rows.map((r) => [r.group_index, r.trajectory_index])).toEqual(groups.flatMap((_, g) => Array.from({ length: 8 }, (_, t) => [g, t])));
+    expect(rows.map((r) => [r.group_index, r.trajectory_index])).toEqual(
+      groups.flatMap((_, g) => Array.from({ length: 8 }, (_, t) => [g, t])),
+    );
     const last = await db.kysely
       .selectFrom('trajectories')
       .select('data')

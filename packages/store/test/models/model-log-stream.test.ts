@@ -29,7 +29,13 @@ async function* asAsync<T>(items: Iterable<T>, failAfter = Infinity): AsyncGener
 async function dump(db: Db, logId: string) {
   const log = await db.kysely.selectFrom('trajectory_logs').selectAll().where('id', '=', logId).executeTakeFirstOrThrow();
   const groups = await db.kysely.selectFrom('trajectory_groups').selectAll().where('log_id', '=', logId).orderBy('group_index').execute();
-  const trajectories = await db.kysely.selectFrom('trajectories').selectAll().where('log_id', '=', logId).orderBy('group_index').orderBy('trajectory_index').execute();
+  const trajectories = await db.kysely
+    .selectFrom('trajectories')
+    .selectAll()
+    .where('log_id', '=', logId)
+    .orderBy('group_index')
+    .orderBy('trajectory_index')
+    .execute();
   const { id: _id, created_at: _at, ...logRest } = log;
   return {
     log: { ...logRest, metrics: JSON.stringify(readJson(db, log.metrics)) },
@@ -47,7 +53,13 @@ async function logCount(db: Db, modelId: string): Promise<number> {
 }
 
 const GROUPS: Json[] = [
-  { trajectories: [{ reward: 1, metrics: { correct: true, n: 2 } }, { reward: 0, extra: 'kept' }], metrics: { g: 1 } },
+  {
+    trajectories: [
+      { reward: 1, metrics: { correct: true, n: 2 } },
+      { reward: 0, extra: 'kept' },
+    ],
+    metrics: { g: 1 },
+  },
   { exceptions: [{ type: 'E', message: 'boom' }], metrics: { g: 5 } },
   { metadata: { m: 1 }, trajectories: [{ reward: 0.5, messages_and_choices: [{ role: 'user', content: 'hi' }] }], logs: ['l'] },
   {},
@@ -81,9 +93,13 @@ describeEachDialect('models: log trajectories as a stream', (getDb) => {
     const model = await models.modelCreate(createReq({ project: 'log-stream-atomic' }), ctx);
     const pieces = [...piecesOf('val', structuredClone(GROUPS))];
     for (const failAfter of [1, 3, pieces.length - 1]) {
-      await expect(modelLog(db, { model_id: model.id, pieces: asAsync(pieces, failAfter) }, { maxRows: 1, maxBytes: 1 })).rejects.toThrow('client went away');
+      await expect(modelLog(db, { model_id: model.id, pieces: asAsync(pieces, failAfter) }, { maxRows: 1, maxBytes: 1 })).rejects.toThrow(
+        'client went away',
+      );
     }
-    await expect(models.modelLog({ model_id: model.id, pieces: asAsync(pieces.slice(0, -1)) }, ctx)).rejects.toThrow(/before it was complete/);
+    await expect(models.modelLog({ model_id: model.id, pieces: asAsync(pieces.slice(0, -1)) }, ctx)).rejects.toThrow(
+      /before it was complete/,
+    );
     expect(await logCount(db, model.id)).toBe(0);
   });
 });

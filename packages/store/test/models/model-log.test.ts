@@ -30,7 +30,15 @@ async function countRows(db: Db, modelId: string) {
   const ids = logs.map((l) => l.id);
   if (ids.length === 0) return { logs: 0, groups: 0, trajectories: 0 };
   const n = async (table: 'trajectory_groups' | 'trajectories') =>
-    Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('log_id', 'in', ids).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('log_id', 'in', ids)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { logs: ids.length, groups: await n('trajectory_groups'), trajectories: await n('trajectories') };
 }
 
@@ -139,7 +147,15 @@ describeEachDialect('models: log trajectories', (getDb) => {
     );
     expect(res.trajectory_count).toBe(3);
     const { log, groups, trajectories } = await stored(db, res.log_id);
-    expect(log).toMatchObject({ model_id: model.id, project_id: 'acme/log-defaults', split: 'val', step: 0, group_count: 2, trajectory_count: 3, metrics: res.metrics });
+    expect(log).toMatchObject({
+      model_id: model.id,
+      project_id: 'acme/log-defaults',
+      split: 'val',
+      step: 0,
+      group_count: 2,
+      trajectory_count: 3,
+      metrics: res.metrics,
+    });
     expect(groups.map((g) => g.data)).toEqual([
       { exceptions: [], metadata: {}, metrics: {}, logs: [] },
       { metadata: { g: 1 }, custom_group_key: 'kept', exceptions: [], metrics: {}, logs: [] },
@@ -161,7 +177,11 @@ describeEachDialect('models: log trajectories', (getDb) => {
       [1, 0, 1],
     ]);
     expect(trajectories[0]?.data).toEqual(defaults);
-    expect(trajectories[1]?.data).toEqual({ ...defaults, messages_and_choices: [{ role: 'user', content: 'Hello' }, choice], exchanges: { raw: [1] } });
+    expect(trajectories[1]?.data).toEqual({
+      ...defaults,
+      messages_and_choices: [{ role: 'user', content: 'Hello' }, choice],
+      exchanges: { raw: [1] },
+    });
     expect(trajectories[2]?.data).toEqual({
       ...defaults,
       tools: [{ type: 'function', function: { name: 'f', x_extra: 1 } }],
@@ -228,10 +248,16 @@ describeEachDialect('models: log trajectories', (getDb) => {
       await sql`create trigger fail_reward before insert on trajectories for each row execute function fail_reward()`.execute(db.kysely);
     }
     try {
-      const groups = Array.from({ length: 4 }, (_, g) => ({ trajectories: Array.from({ length: 4 }, (_, t) => ({ reward: g === 3 && t === 2 ? -777 : t })) }));
+      const groups = Array.from({ length: 4 }, (_, g) => ({
+        trajectories: Array.from({ length: 4 }, (_, t) => ({ reward: g === 3 && t === 2 ? -777 : t })),
+      }));
       await expect(modelLog(db, logReq(model.id, 'val', groups), { maxRows: 2, maxBytes: 1 << 20 })).rejects.toThrow(/forced failure/);
       expect(await countRows(db, model.id)).toEqual({ logs: 0, groups: 0, trajectories: 0 });
-      const orphans = await db.kysely.selectFrom('trajectory_groups').select('log_id').where('project_id', '=', 'acme/log-atomic').execute();
+      const orphans = await db.kysely
+        .selectFrom('trajectory_groups')
+        .select('log_id')
+        .where('project_id', '=', 'acme/log-atomic')
+        .execute();
       expect(orphans).toEqual([]);
 
       // The same request without the poisoned reward is stored whole.
@@ -249,11 +275,15 @@ describeEachDialect('models: log trajectories', (getDb) => {
     const db = getDb();
     const models = modelsOf(db);
     const model = await models.modelCreate(createReq({ project: 'log-invalid' }), ctx);
-    await expect(models.modelLog(logReq(model.id, 'val', [{ trajectories: [{ reward: 1 }, { reward: 'abc' }] }]), ctx)).rejects.toMatchObject({
+    await expect(
+      models.modelLog(logReq(model.id, 'val', [{ trajectories: [{ reward: 1 }, { reward: 'abc' }] }]), ctx),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'trajectory_groups[0].trajectories[1].reward must be a number',
     });
-    await expect(models.modelLog(logReq(model.id, 'val', [{ trajectories: [{ metrics: { m: 'x' } }] }]), ctx)).rejects.toMatchObject({ status: 400 });
+    await expect(models.modelLog(logReq(model.id, 'val', [{ trajectories: [{ metrics: { m: 'x' } }] }]), ctx)).rejects.toMatchObject({
+      status: 400,
+    });
     expect(await countRows(db, model.id)).toEqual({ logs: 0, groups: 0, trajectories: 0 });
   });
 });

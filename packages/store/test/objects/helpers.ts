@@ -27,7 +27,13 @@ export function viaHttp<Req>(body: string, user = 'alice'): [Req, LosslessContex
   return [toPlain(source) as Req, { user, source }];
 }
 
-export function createObj(store: TestStore, projectId: string, objectId: string, val: unknown, ctx: LosslessContext = ALICE): Promise<T.ObjCreateRes> {
+export function createObj(
+  store: TestStore,
+  projectId: string,
+  objectId: string,
+  val: unknown,
+  ctx: LosslessContext = ALICE,
+): Promise<T.ObjCreateRes> {
   return store.objCreate({ obj: { project_id: projectId, object_id: objectId, val } }, ctx);
 }
 
@@ -55,7 +61,9 @@ export const newProject = (label: string): string => `test/${label}-${++projectC
 /** The query plan as text; on PostgreSQL with sequential scans disabled (the test tables are tiny). */
 export async function explain(db: Db, query: CompiledQuery): Promise<string> {
   if (db.dialect === 'sqlite') {
-    const res = await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    const res = await db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
     return res.rows.map((r) => r.detail).join('\n');
   }
   return db.kysely.transaction().execute(async (trx) => {

@@ -9,7 +9,10 @@ import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
 import { ALICE, createObj, newProject, storeOn, type TestStore } from './helpers.ts';
 
 async function checkVersions(store: TestStore, p: string, objectId: string, n: number): Promise<T.ObjSchema[]> {
-  const { objs } = await store.objsQuery({ project_id: p, filter: { object_ids: [objectId] }, sort_by: [{ field: 'object_id', direction: 'asc' }] }, ALICE);
+  const { objs } = await store.objsQuery(
+    { project_id: p, filter: { object_ids: [objectId] }, sort_by: [{ field: 'object_id', direction: 'asc' }] },
+    ALICE,
+  );
   expect(objs.map((o) => o.version_index)).toEqual(Array.from({ length: n }, (_, i) => i));
   expect(objs.filter((o) => o.is_latest === 1)).toHaveLength(1);
   return objs;
@@ -29,7 +32,9 @@ function concurrencyTests(getStores: () => TestStore[]): void {
   it('the same value created concurrently is one version', async () => {
     const stores = getStores();
     const p = newProject('race-same');
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createObj(stores[i % stores.length] as TestStore, p, 'o', { same: true })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createObj(stores[i % stores.length] as TestStore, p, 'o', { same: true })),
+    );
     expect(new Set(results.map((r) => r.digest)).size).toBe(1);
     await checkVersions(stores[0] as TestStore, p, 'o', 1);
   });

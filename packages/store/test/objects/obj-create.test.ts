@@ -35,11 +35,15 @@ describeEachDialect('objCreate', (getDb) => {
     const p = newProject('meta');
     const model = { _type: 'MyModel', _class_name: 'MyModel', _bases: ['Model', 'Object', 'BaseModel'], name: 'm', temperature: 0.5 };
     const op = { _type: 'CustomWeaveType', weave_type: { type: 'Op' }, files: { 'obj.py': 'abc' }, load_op: 'NO_LOAD_OP' };
-    await store.objCreate({ obj: { project_id: p, object_id: 'model', val: model, svc_user_id: 'mallory' } }, { user: 'bob', source: undefined });
+    await store.objCreate(
+      { obj: { project_id: p, object_id: 'model', val: model, svc_user_id: 'mallory' } },
+      { user: 'bob', source: undefined },
+    );
     await createObj(store, p, 'op', op);
     await createObj(store, p, 'plain', 'just a string');
 
-    const read = async (id: string): Promise<T.ObjSchema> => (await store.objRead({ project_id: p, object_id: id, digest: 'latest' }, ALICE)).obj;
+    const read = async (id: string): Promise<T.ObjSchema> =>
+      (await store.objRead({ project_id: p, object_id: id, digest: 'latest' }, ALICE)).obj;
     const m = await read('model');
     expect(m).toMatchObject({ kind: 'object', base_object_class: 'Model', leaf_object_class: 'MyModel', svc_user_id: 'bob', val: model });
     expect(m.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -51,7 +55,9 @@ describeEachDialect('objCreate', (getDb) => {
     expect('deleted_at' in plain).toBe(false);
 
     // size_bytes is the length of Python's json.dumps(val, sort_keys=True).
-    const [{ size_bytes }] = (await store.objsQuery({ project_id: p, filter: { object_ids: ['plain'] }, include_storage_size: true }, ALICE)).objs as [T.ObjSchema];
+    const [{ size_bytes }] = (
+      await store.objsQuery({ project_id: p, filter: { object_ids: ['plain'] }, include_storage_size: true }, ALICE)
+    ).objs as [T.ObjSchema];
     expect(size_bytes).toBe('"just a string"'.length);
   });
 
@@ -69,8 +75,16 @@ describeEachDialect('objCreate', (getDb) => {
     );
     expect(ok.digest).toBe('XdhgKMbg1k4iUYb5astpM4ssWXZN95FiEH9cS7NNExA');
 
-    await expectWeftError(store.objCreate({ obj: { project_id: p, object_id: 'y', val: {}, builtin_object_class: 'Dataset' } }, ALICE), 400, 'InvalidRequest');
-    await expectWeftError(store.objCreate({ obj: { project_id: p, object_id: 'y', val: {}, set_base_object_class: 'Model' } }, ALICE), 400, 'InvalidRequest');
+    await expectWeftError(
+      store.objCreate({ obj: { project_id: p, object_id: 'y', val: {}, builtin_object_class: 'Dataset' } }, ALICE),
+      400,
+      'InvalidRequest',
+    );
+    await expectWeftError(
+      store.objCreate({ obj: { project_id: p, object_id: 'y', val: {}, set_base_object_class: 'Model' } }, ALICE),
+      400,
+      'InvalidRequest',
+    );
     for (const bad of ['', 'a/b', 'a:b', 'sp ace', 'x'.repeat(129), 'e\u0301']) {
       await expectWeftError(createObj(store, p, bad, {}), 400, 'InvalidRequest');
     }
@@ -128,12 +142,18 @@ describeEachDialect('objCreate', (getDb) => {
     expect(res.digest).toHaveLength(43);
     const back = (await store.objRead({ project_id: p, object_id: 'nan', digest: res.digest }, ALICE)).obj.val;
     expect(back).toEqual({ x: null, y: [null, null], z: 1.5 });
-    expect(Object.keys((await store.objRead({ project_id: p, object_id: 'nan', digest: 'v0' }, ALICE)).obj.val as object)).toEqual(['x', 'y', 'z']);
+    expect(Object.keys((await store.objRead({ project_id: p, object_id: 'nan', digest: 'v0' }, ALICE)).obj.val as object)).toEqual([
+      'x',
+      'y',
+      'z',
+    ]);
 
     // Keys come back in the same (jsonb) order from both databases: shorter first, then bytes.
-    await createObj(store, p, 'keys', { bb: 1, a: 2, c: { zz: 1, y: 2 }, 'é': 3 });
+    await createObj(store, p, 'keys', { bb: 1, a: 2, c: { zz: 1, y: 2 }, é: 3 });
     const keys = (await store.objRead({ project_id: p, object_id: 'keys', digest: 'latest' }, ALICE)).obj.val as Record<string, unknown>;
-    expect(Object.keys(keys)).toEqual(['a', 'é', 'bb', 'c'].sort((x, y) => Buffer.byteLength(x) - Buffer.byteLength(y) || (x < y ? -1 : 1)));
+    expect(Object.keys(keys)).toEqual(
+      ['a', 'é', 'bb', 'c'].sort((x, y) => Buffer.byteLength(x) - Buffer.byteLength(y) || (x < y ? -1 : 1)),
+    );
     expect(Object.keys(keys.c as object)).toEqual(['y', 'zz']);
 
     await expectWeftError(createObj(store, p, 'nul', { s: 'a\u0000b' }), 400, 'InvalidRequest');
@@ -141,6 +161,8 @@ describeEachDialect('objCreate', (getDb) => {
     await expectWeftError(createObj(store, p, 'sur', ['\ud800']), 400, 'InvalidRequest');
     // Escaped-looking text is fine: a backslash followed by "u0000".
     await createObj(store, p, 'text', { s: '\\u0000 and \\ud800' });
-    expect((await store.objRead({ project_id: p, object_id: 'text', digest: 'latest' }, ALICE)).obj.val).toEqual({ s: '\\u0000 and \\ud800' });
+    expect((await store.objRead({ project_id: p, object_id: 'text', digest: 'latest' }, ALICE)).obj.val).toEqual({
+      s: '\\u0000 and \\ud800',
+    });
   });
 });

@@ -34,7 +34,18 @@ describeEachDialect('objRead', (getDb) => {
     expect(meta).toMatchObject({ digest: c, val: {} });
     // Reads never report storage size, tags or aliases (those are query options).
     expect(Object.keys(meta).sort()).toEqual(
-      ['base_object_class', 'created_at', 'digest', 'is_latest', 'kind', 'object_id', 'project_id', 'svc_user_id', 'val', 'version_index'].sort(),
+      [
+        'base_object_class',
+        'created_at',
+        'digest',
+        'is_latest',
+        'kind',
+        'object_id',
+        'project_id',
+        'svc_user_id',
+        'val',
+        'version_index',
+      ].sort(),
     );
   });
 

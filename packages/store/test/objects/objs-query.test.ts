@@ -85,9 +85,30 @@ describeEachDialect('objsQuery', (getDb) => {
   });
 
   it('sorts by object_id and created_at in either direction, version_index ASC breaking ties; ignores other fields', async () => {
-    expect(await ids({ sort_by: [{ field: 'object_id', direction: 'asc' }] })).toEqual(['ds:v0', 'ds:v1', 'evalx:v0', 'model:v0', 'op:v0', 'plain:v0']);
-    expect(await ids({ sort_by: [{ field: 'object_id', direction: 'desc' }] })).toEqual(['plain:v0', 'op:v0', 'model:v0', 'evalx:v0', 'ds:v0', 'ds:v1']);
-    expect(await ids({ sort_by: [{ field: 'created_at', direction: 'desc' }] })).toEqual(['evalx:v0', 'plain:v0', 'op:v0', 'ds:v1', 'model:v0', 'ds:v0']);
+    expect(await ids({ sort_by: [{ field: 'object_id', direction: 'asc' }] })).toEqual([
+      'ds:v0',
+      'ds:v1',
+      'evalx:v0',
+      'model:v0',
+      'op:v0',
+      'plain:v0',
+    ]);
+    expect(await ids({ sort_by: [{ field: 'object_id', direction: 'desc' }] })).toEqual([
+      'plain:v0',
+      'op:v0',
+      'model:v0',
+      'evalx:v0',
+      'ds:v0',
+      'ds:v1',
+    ]);
+    expect(await ids({ sort_by: [{ field: 'created_at', direction: 'desc' }] })).toEqual([
+      'evalx:v0',
+      'plain:v0',
+      'op:v0',
+      'ds:v1',
+      'model:v0',
+      'ds:v0',
+    ]);
     expect(
       await ids({
         sort_by: [
@@ -127,7 +148,10 @@ describeEachDialect('objsQuery', (getDb) => {
       [{}, 'objects_created_idx'],
       [{ sort_by: [{ field: 'created_at', direction: 'desc' }] }, 'objects_created_idx'],
       // SQLite names the index of the UNIQUE constraint itself.
-      [{ sort_by: [{ field: 'object_id', direction: 'desc' }] }, db.dialect === 'postgres' ? 'objects_version_index_key' : 'sqlite_autoindex_objects_2'],
+      [
+        { sort_by: [{ field: 'object_id', direction: 'desc' }] },
+        db.dialect === 'postgres' ? 'objects_version_index_key' : 'sqlite_autoindex_objects_2',
+      ],
     ];
     for (const [req, index] of cases) {
       const text = await plan(req);

@@ -15,10 +15,11 @@ describeEachDialect('tableQuery', (getDb) => {
   const rows = [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 0 }, { n: 4 }, { n: 5 }, { n: 6 }, { n: 0 }, { n: 8 }, { n: 9 }];
   beforeAll(async () => {
     store = storeOn(getDb());
-    ({ digest, row_digests: rowDigests } = await store.tableCreate({ table: { project_id: p, rows: rows as never[] } }, ALICE));
+    ({ digest, row_digests: rowDigests } = await store.tableCreate({ table: { project_id: p, rows: rows } }, ALICE));
   });
 
-  const query = (req: Omit<T.TableQueryReq, 'project_id' | 'digest'>): Promise<T.TableQueryRes> => store.tableQuery({ project_id: p, digest, ...req }, ALICE);
+  const query = (req: Omit<T.TableQueryReq, 'project_id' | 'digest'>): Promise<T.TableQueryRes> =>
+    store.tableQuery({ project_id: p, digest, ...req }, ALICE);
   const positions = async (req: Omit<T.TableQueryReq, 'project_id' | 'digest'>): Promise<number[]> =>
     (await query(req)).rows.map((r) => r.original_index as number);
 
@@ -57,7 +58,11 @@ describeEachDialect('tableQuery', (getDb) => {
     expect(compiled.sql).not.toMatch(/offset/i);
     expect(compiled.sql).toMatch(/limit/i);
     const plan = await explain(db, compiled);
-    expect(plan).toMatch(db.dialect === 'postgres' ? /table_rows_pkey/ : /sqlite_autoindex_table_rows_1 \(project_id=\? AND table_digest=\? AND row_index>\?\)/);
+    expect(plan).toMatch(
+      db.dialect === 'postgres'
+        ? /table_rows_pkey/
+        : /sqlite_autoindex_table_rows_1 \(project_id=\? AND table_digest=\? AND row_index>\?\)/,
+    );
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 });
@@ -88,10 +93,13 @@ describeEachDialect('tableQuery sort_by', (getDb) => {
   ];
   beforeAll(async () => {
     store = storeOn(getDb());
-    ({ digest } = await store.tableCreate({ table: { project_id: p, rows: rows as never[] } }, ALICE));
+    ({ digest } = await store.tableCreate({ table: { project_id: p, rows: rows } }, ALICE));
   });
 
-  const sorted = async (sortBy: T.TableSortItem[], extra: Omit<T.TableQueryReq, 'project_id' | 'digest' | 'sort_by'> = {}): Promise<number[]> =>
+  const sorted = async (
+    sortBy: T.TableSortItem[],
+    extra: Omit<T.TableQueryReq, 'project_id' | 'digest' | 'sort_by'> = {},
+  ): Promise<number[]> =>
     (await store.tableQuery({ project_id: p, digest, sort_by: sortBy, ...extra }, ALICE)).rows.map((r) => r.original_index as number);
 
   it('ascending: numbers (numeric strings too), then text byte-wise, then missing and null', async () => {
@@ -118,8 +126,16 @@ describeEachDialect('tableQuery sort_by', (getDb) => {
     for (const field of ['', '   ', '.v', 'v.', 'a..b', 'a. .b']) {
       await expectWeftError(store.tableQuery({ project_id: p, digest, sort_by: [{ field }] }, ALICE), 400, 'InvalidRequest');
     }
-    await expectWeftError(store.tableQuery({ project_id: p, digest, sort_by: [{ field: 'v', order: 'asc', direction: 'desc' }] }, ALICE), 400, 'InvalidRequest');
-    await expectWeftError(store.tableQuery({ project_id: p, digest, sort_by: [{ field: 'v', order: 'up' as 'asc' }] }, ALICE), 400, 'InvalidRequest');
+    await expectWeftError(
+      store.tableQuery({ project_id: p, digest, sort_by: [{ field: 'v', order: 'asc', direction: 'desc' }] }, ALICE),
+      400,
+      'InvalidRequest',
+    );
+    await expectWeftError(
+      store.tableQuery({ project_id: p, digest, sort_by: [{ field: 'v', order: 'up' as 'asc' }] }, ALICE),
+      400,
+      'InvalidRequest',
+    );
     // Validated even when the table does not exist.
     await expectWeftError(store.tableQuery({ project_id: p, digest: 'unknown', sort_by: [{ field: '.' }] }, ALICE), 400, 'InvalidRequest');
   });
@@ -139,7 +155,7 @@ describeEachDialect('tableQuery sort_by nested paths', (getDb) => {
   ];
   beforeAll(async () => {
     store = storeOn(getDb());
-    ({ digest } = await store.tableCreate({ table: { project_id: p, rows: rows as never[] } }, ALICE));
+    ({ digest } = await store.tableCreate({ table: { project_id: p, rows: rows } }, ALICE));
   });
   const sorted = async (sortBy: T.TableSortItem[]): Promise<string[]> =>
     (await store.tableQuery({ project_id: p, digest, sort_by: sortBy }, ALICE)).rows.map((r) => (r.val as { name: string }).name);
@@ -159,7 +175,12 @@ describeEachDialect('tableQuery sort_by nested paths', (getDb) => {
   });
 
   it('applies several sort items in turn', async () => {
-    expect(await sorted([{ field: 'k', order: 'desc' }, { field: 'm.score', order: 'asc' }])).toEqual(['b', 'd', 'f', 'e', 'a', 'c']);
+    expect(
+      await sorted([
+        { field: 'k', order: 'desc' },
+        { field: 'm.score', order: 'asc' },
+      ]),
+    ).toEqual(['b', 'd', 'f', 'e', 'a', 'c']);
     expect(await sorted([{ field: 'k' }, { field: 'name', direction: 'desc' }])).toEqual(['e', 'c', 'a', 'f', 'd', 'b']);
   });
 });

@@ -25,7 +25,10 @@ const ROWS = Array.from({ length: 300 }, (_, i) => row(i));
 const SORTS: T.TableSortItem[][] = [
   [{ field: 'm.score', direction: 'asc' }],
   [{ field: 'm.score', direction: 'desc' }],
-  [{ field: 'k', direction: 'desc' }, { field: 'm.score', direction: 'asc' }],
+  [
+    { field: 'k', direction: 'desc' },
+    { field: 'm.score', direction: 'asc' },
+  ],
   [{ field: 'name' }],
 ];
 
@@ -36,11 +39,12 @@ describeEachDialect('tableQuery sort-order cache', (getDb) => {
   let cached: ReturnType<typeof tableMethods>;
   beforeAll(async () => {
     cached = tableMethods({ db: getDb(), sortCache: { fromOffset: 1, minRows: 10 } });
-    ({ digest } = await cached.tableCreate({ table: { project_id: p, rows: ROWS as never[] } }, ALICE));
+    ({ digest } = await cached.tableCreate({ table: { project_id: p, rows: ROWS } }, ALICE));
   });
 
   type Req = Omit<T.TableQueryReq, 'project_id' | 'digest'>;
-  const page = async (req: Req, project = p, table = digest) => (await cached.tableQuery({ project_id: project, digest: table, ...req }, ALICE)).rows;
+  const page = async (req: Req, project = p, table = digest) =>
+    (await cached.tableQuery({ project_id: project, digest: table, ...req }, ALICE)).rows;
   // What the direct sort returns, whatever is cached: the store's direct SELECT, run as is.
   const direct = async (req: Req, project = p, table = digest): Promise<T.TableRowSchema[]> => {
     const db = getDb();
@@ -84,9 +88,11 @@ describeEachDialect('tableQuery sort-order cache', (getDb) => {
   it('keeps one order per project, table and sort_by', async () => {
     const db = getDb();
     const other = newProject('tcache-other');
-    await cached.tableCreate({ table: { project_id: other, rows: ROWS as never[] } }, ALICE);
+    await cached.tableCreate({ table: { project_id: other, rows: ROWS } }, ALICE);
     const sortBy = [{ field: 'm.group', direction: 'desc' as const }];
-    expect(await page({ sort_by: sortBy, offset: 3, limit: 5 }, other)).toEqual(await direct({ sort_by: sortBy, offset: 3, limit: 5 }, other));
+    expect(await page({ sort_by: sortBy, offset: 3, limit: 5 }, other)).toEqual(
+      await direct({ sort_by: sortBy, offset: 3, limit: 5 }, other),
+    );
     expect(await cachedRows(db, sortBy, other)).toBe(ROWS.length);
     expect(await cachedRows(db, sortBy, p)).toBe(0);
   });
@@ -97,15 +103,19 @@ describeEachDialect('tableQuery sort-order cache', (getDb) => {
     const first = (await direct({}))[0]!.digest;
     const dup = (await direct({}))[5]!.digest;
     const filter = { row_digests: [first, dup] };
-    expect(await page({ sort_by: sortBy, filter, offset: 1, limit: 2 })).toEqual(await direct({ sort_by: sortBy, filter, offset: 1, limit: 2 }));
+    expect(await page({ sort_by: sortBy, filter, offset: 1, limit: 2 })).toEqual(
+      await direct({ sort_by: sortBy, filter, offset: 1, limit: 2 }),
+    );
     expect(await cachedRows(db, sortBy)).toBe(0);
 
     const small = newProject('tcache-small');
-    const { digest: smallDigest } = await cached.tableCreate({ table: { project_id: small, rows: ROWS.slice(0, 9) as never[] } }, ALICE);
+    const { digest: smallDigest } = await cached.tableCreate({ table: { project_id: small, rows: ROWS.slice(0, 9) } }, ALICE);
     expect(await page({ sort_by: sortBy, offset: 2, limit: 3 }, small, smallDigest)).toEqual(
       await direct({ sort_by: sortBy, offset: 2, limit: 3 }, small, smallDigest),
     );
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from table_sort_orders where project_id = ${small}`.execute(db.kysely);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from table_sort_orders where project_id = ${small}`.execute(
+      db.kysely,
+    );
     expect(Number(rows[0]?.n)).toBe(0);
     // An unknown table builds nothing and has no rows.
     expect(await page({ sort_by: sortBy, offset: 2 }, p, 'unknown')).toEqual([]);
@@ -113,7 +123,10 @@ describeEachDialect('tableQuery sort-order cache', (getDb) => {
 
   it('builds an order once when several requests ask for it at the same time', async () => {
     const db = getDb();
-    const sortBy = [{ field: 'm.score', direction: 'asc' as const }, { field: 'k', direction: 'desc' as const }];
+    const sortBy = [
+      { field: 'm.score', direction: 'asc' as const },
+      { field: 'k', direction: 'desc' as const },
+    ];
     const offsets = [5, 10, 15, 20, 25, 30];
     const pages = await Promise.all(offsets.map((offset) => page({ sort_by: sortBy, offset, limit: 5 })));
     for (const [i, offset] of offsets.entries()) expect(pages[i]).toEqual(await direct({ sort_by: sortBy, offset, limit: 5 }));
@@ -128,9 +141,15 @@ describeEachDialect('tableQuery sort-order cache', (getDb) => {
     // The order's chunks by primary key, then each row by table_rows' and rows' primary keys. (The
     // sort left is over the positions of at most two chunks.)
     expect(plan).toMatch(
-      db.dialect === 'postgres' ? /table_sort_orders_pkey/ : /sqlite_autoindex_table_sort_orders_1 \(project_id=\? AND table_digest=\? AND sort_key=\? AND chunk>\? AND chunk<\?\)/,
+      db.dialect === 'postgres'
+        ? /table_sort_orders_pkey/
+        : /sqlite_autoindex_table_sort_orders_1 \(project_id=\? AND table_digest=\? AND sort_key=\? AND chunk>\? AND chunk<\?\)/,
     );
-    expect(plan).toMatch(db.dialect === 'postgres' ? /table_rows_pkey/ : /sqlite_autoindex_table_rows_1 \(project_id=\? AND table_digest=\? AND row_index=\?\)/);
+    expect(plan).toMatch(
+      db.dialect === 'postgres'
+        ? /table_rows_pkey/
+        : /sqlite_autoindex_table_rows_1 \(project_id=\? AND table_digest=\? AND row_index=\?\)/,
+    );
     expect(plan).not.toMatch(db.dialect === 'postgres' ? /Seq Scan/ : /SCAN (tr|r|so)\b/);
   });
 });

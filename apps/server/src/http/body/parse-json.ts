@@ -68,7 +68,8 @@ function refuseDeepNesting(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -95,9 +96,17 @@ export function refuseInexactNumbers(text: string): void {
     if (token.startsWith('"')) continue;
     const value = Number(token);
     if (!Number.isFinite(value)) {
-      problems.push({ loc: ['body'], msg: `The number ${token.slice(0, 40)} is beyond the range of a double; it cannot be stored as sent`, type: 'number_out_of_range' });
+      problems.push({
+        loc: ['body'],
+        msg: `The number ${token.slice(0, 40)} is beyond the range of a double; it cannot be stored as sent`,
+        type: 'number_out_of_range',
+      });
     } else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(value)) {
-      problems.push({ loc: ['body'], msg: `The integer ${token.slice(0, 40)} is beyond ±2^53 and would not read back exactly; send it as a string`, type: 'number_out_of_range' });
+      problems.push({
+        loc: ['body'],
+        msg: `The integer ${token.slice(0, 40)} is beyond ±2^53 and would not read back exactly; send it as a string`,
+        type: 'number_out_of_range',
+      });
     }
     if (problems.length >= 10) break;
   }

@@ -10,11 +10,18 @@ import { parse as parseContentType, type ContentType } from 'content-type';
 import getRawBody from 'raw-body';
 import { corruptBody, tooLarge, unsupportedCharset, unsupportedEncoding, unsupportedMediaType } from './body-errors.ts';
 
-const INFLATE: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
+const INFLATE: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 /** True when the request carries a body at all (as type-is decides: a length or chunked encoding). */
 export function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  return (
+    req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+  );
 }
 
 /** Checks that the body is `application/json` in UTF-8 (or no charset, which JSON defines as UTF-8). */
@@ -40,7 +47,8 @@ export function requireMediaType(req: IncomingMessage, allowed: readonly string[
   } catch {
     type = undefined;
   }
-  if (type === undefined || !allowed.includes(type)) throw unsupportedMediaType(`Unsupported media type "${header ?? ''}"; send ${allowed.join(' or ')}`);
+  if (type === undefined || !allowed.includes(type))
+    throw unsupportedMediaType(`Unsupported media type "${header ?? ''}"; send ${allowed.join(' or ')}`);
   if (type === 'application/json') requireJsonMediaType(req);
   return type;
 }

@@ -33,7 +33,7 @@ export function multipartReader(limit: number): (req: Request, res: Response) =>
   };
 }
 
-function multipartError(err: unknown): unknown {
+function multipartError(err: unknown): Error {
   if (err instanceof multer.MulterError) {
     if (/^LIMIT_(FILE|PART|FIELD)_(SIZE|COUNT)$|^LIMIT_FIELD_VALUE$/.test(err.code)) return tooLarge();
     return Object.assign(new Error(`Malformed multipart body: ${err.message}`), { status: 400, type: 'entity.multipart', expose: true });

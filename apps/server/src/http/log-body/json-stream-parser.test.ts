@@ -33,7 +33,14 @@ describe('JsonStreamParser', () => {
         expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
       }
       // One byte at a time, too.
-      expect(JSON.stringify(parseChunks([...bytes].map((b) => Uint8Array.of(b)), raw))).toBe(JSON.stringify(expected));
+      expect(
+        JSON.stringify(
+          parseChunks(
+            [...bytes].map((b) => Uint8Array.of(b)),
+            raw,
+          ),
+        ),
+      ).toBe(JSON.stringify(expected));
     });
   }
 
@@ -50,12 +57,28 @@ describe('JsonStreamParser', () => {
     expect(seen).toEqual(['g.0={"a":1}', 'g.1=[2]', '=' + JSON.stringify({ g: [], s: 'x' })]);
   });
 
-  const bad = ['{', '{"a":}', '{"a" 1}', '[1,]', '{"a":1,}', '[01]', '[tru]', '{"a":"\\x"}', '["\u0001"]', '[1] 2', '', '[1}', '{"a":[1}', '-', '{"a":{"b":]}}'];
+  const bad = [
+    '{',
+    '{"a":}',
+    '{"a" 1}',
+    '[1,]',
+    '{"a":1,}',
+    '[01]',
+    '[tru]',
+    '{"a":"\\x"}',
+    '["\u0001"]',
+    '[1] 2',
+    '',
+    '[1}',
+    '{"a":[1}',
+    '-',
+    '{"a":{"b":]}}',
+  ];
   for (const text of bad) {
     for (const raw of [() => false, () => true]) {
       it(`rejects ${JSON.stringify(text)} (raw: ${raw()})`, () => {
         expect(() => parseChunks([new TextEncoder().encode(text)], raw)).toThrow(JsonSyntaxError);
-        expect(() => JSON.parse(text)).toThrow();
+        expect((): unknown => JSON.parse(text)).toThrow();
       });
     }
   }

@@ -129,7 +129,8 @@ export class LogBodyReader {
       // body-parser's strict mode: the body must be an object or an array.
       if (this.chars === 0 && text.length > 0) {
         const first = /[^ \t\n\r]/.exec(text)?.[0];
-        if (first !== undefined && first !== '{' && first !== '[') throw new JsonSyntaxError(`Unexpected token '${first}', the body must be an object or an array`);
+        if (first !== undefined && first !== '{' && first !== '[')
+          throw new JsonSyntaxError(`Unexpected token '${first}', the body must be an object or an array`);
         if (first === undefined) return; // leading whitespace only, so far
       }
       this.chars += text.length;
@@ -168,7 +169,8 @@ export class LogBodyReader {
       // JSON.parse would keep only a repeated key's last value; the first is already stored.
       const repeated = g === this.last.g && t !== this.last.t + 1;
       this.last = { g, t };
-      if (repeated) return this.accept([{ path: `/body/${TG}/${g}/trajectories`, message: 'must not appear twice', errorCode: 'value_error' }]);
+      if (repeated)
+        return this.accept([{ path: `/body/${TG}/${g}/trajectories`, message: 'must not appear twice', errorCode: 'value_error' }]);
       this.accept(check(this.validators.trajectory, value, `/body/${TG}/${g}/trajectories/${t}`), {
         kind: 'trajectory',
         group_index: g,
@@ -177,7 +179,11 @@ export class LogBodyReader {
       });
     } else if (isGroup(path)) {
       const g = path[1] as number;
-      this.accept(check(this.validators.group, value, `/body/${TG}/${g}`), { kind: 'group', group_index: g, group: value as Record<string, unknown> });
+      this.accept(check(this.validators.group, value, `/body/${TG}/${g}`), {
+        kind: 'group',
+        group_index: g,
+        group: value as Record<string, unknown>,
+      });
     } else if (path[0] === TG) {
       // A second trajectory_groups key: JSON.parse would keep the last, but the first is already
       // on its way to the store. Refuse rather than store something else than was meant.

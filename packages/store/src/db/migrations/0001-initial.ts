@@ -31,13 +31,7 @@ export function initialSchema(dialect: Dialect): Migration {
       // The default listing order.
       await createIndex(db, 'objects_created_idx', 'objects', ['project_id', 'created_at', 'version_index']);
       // latest_only listings: the cost of a page grows with the limit, not with the project.
-      await createIndex(
-        db,
-        'objects_latest_created_idx',
-        'objects',
-        ['project_id', 'created_at', 'version_index'],
-        sql`is_latest = 1`,
-      );
+      await createIndex(db, 'objects_latest_created_idx', 'objects', ['project_id', 'created_at', 'version_index'], sql`is_latest = 1`);
 
       await createTable(db, dialect, 'tables', {
         columns: { project_id: 'text', digest: 'text', row_count: 'int', created_at: 'text' },

@@ -11,7 +11,9 @@ export function callTimeOrder(dialect: Dialect): Migration {
   return {
     async up(db) {
       if (dialect === 'postgres') {
-        await sql`ALTER TABLE calls ADD CONSTRAINT calls_ended_after_started CHECK (ended_at IS NULL OR started_at IS NULL OR ended_at >= started_at)`.execute(db);
+        await sql`ALTER TABLE calls ADD CONSTRAINT calls_ended_after_started CHECK (ended_at IS NULL OR started_at IS NULL OR ended_at >= started_at)`.execute(
+          db,
+        );
         return;
       }
       // SQLite cannot add a CHECK to an existing table; triggers keep the same rule.
