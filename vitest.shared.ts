@@ -2,7 +2,13 @@
 // closing "N passed, N failed" line (vitest's own summary is not what CI reads).
 import { defineConfig } from 'vitest/config';
 
+// Workspace packages export their TypeScript sources under this condition and their build
+// (dist/) otherwise: tests run the sources, `pnpm start` the build.
+const conditions = ['@weft/source', 'module', 'node', 'development|production'];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
     testTimeout: 30_000,

@@ -23,11 +23,15 @@ export interface ServerProcess {
 export function spawnServer(kind: ServerKind, env: Record<string, string>): Promise<ServerProcess> {
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/servers/serve.ts', kind], {
-    cwd: benchDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, '--conditions=@weft/source', '--import', 'tsx', 'src/servers/serve.ts', kind],
+    {
+      cwd: benchDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
