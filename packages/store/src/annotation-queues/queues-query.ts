@@ -2,14 +2,12 @@
 // name substring, sorted and paged (Weave's annotation_queues_query_builder).
 import type * as T from '@weft/types';
 import { textContains, type Db } from '../db/index.ts';
+import { applyPaging, checkPaging } from '../db/paging.ts';
 import { toQueueSchema } from './to-queue-schema.ts';
 
 const SORTABLE = new Set(['id', 'name', 'created_at', 'updated_at'] as const);
 type SortColumn = 'id' | 'name' | 'created_at' | 'updated_at';
 const isSortable = (field: string): field is SortColumn => SORTABLE.has(field as SortColumn);
-
-/** SQLite takes OFFSET only after a LIMIT: an offset without a limit gets this one, in both databases. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 export async function annotationQueuesQuery(db: Db, req: T.AnnotationQueuesQueryReq): Promise<T.AnnotationQueueSchema[]> {
   // Unknown fields are ignored, as in Weave; when none is left, the default order applies.
@@ -30,9 +28,7 @@ export async function annotationQueuesQuery(db: Db, req: T.AnnotationQueuesQuery
   // strpos/instr, not LIKE: '%' and '_' in the name are plain characters.
   if (name !== null && name !== undefined) query = query.where((eb) => textContains(db, eb.ref('name'), name, { caseInsensitive: true }));
   for (const [column, direction] of order) query = query.orderBy(column, direction);
-  if ((req.limit ?? null) !== null || (req.offset ?? 0) > 0) {
-    query = query.limit(req.limit ?? NO_LIMIT).offset(req.offset ?? 0);
-  }
+  query = applyPaging(query, checkPaging(req.limit, req.offset));
   const rows = await query.execute();
   return rows.map((row) => toQueueSchema(db, row));
 }

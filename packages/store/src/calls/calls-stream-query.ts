@@ -14,6 +14,7 @@ import { invalidRequest, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
+import { checkPaging } from '../db/paging.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize } from './storage-size.ts';
@@ -44,8 +45,9 @@ export async function* callsStreamQuery(
   const keys = sortKeys(db, req.sort_by ?? []);
   const keyset = keys.every((k) => k.keyset !== undefined);
   const filter = filterOf(db, req.project_id, req.filter ?? {});
-  let remaining = nonNegative('limit', req.limit) ?? Infinity;
-  let offset = nonNegative('offset', req.offset) ?? 0;
+  const paging = checkPaging(req.limit, req.offset);
+  let remaining = paging.limit ?? Infinity;
+  let offset = paging.offset;
   let last: StartedRow | undefined;
 
   while (remaining > 0) {
@@ -86,12 +88,6 @@ export async function* callsStreamQuery(
     offset += page.length;
     last = rows[rows.length - 1];
   }
-}
-
-function nonNegative(field: string, value: number | null | undefined): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw invalidRequest(`${field} must be a non-negative integer`);
-  return value;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db, StoredJson } from '../db/index.ts';
 import type { RequestContext } from '../store.ts';
 import { OBJ_META_COLUMNS, toObjSchema, type ObjMetaRow } from './obj-schema.ts';
-import { checkPaging } from './paging.ts';
+import { applyPaging, checkPaging } from '../db/paging.ts';
 
 type SortField = 'created_at' | 'object_id';
 type ObjQuery = SelectQueryBuilder<Database, 'objects', ObjMetaRow & { val?: StoredJson }>;
@@ -75,10 +75,7 @@ export function objsQueryBuilder(db: Db, req: T.ObjsQueryReq): ObjQuery | null {
   if (nonEmpty(f.leaf_object_classes)) q = q.where('leaf_object_class', 'in', [...f.leaf_object_classes]);
 
   for (const [field, direction] of order) q = q.orderBy(field, direction);
-  if (limit !== undefined) q = q.limit(limit);
-  // SQLite has no OFFSET without LIMIT; a limit no table reaches means none.
-  if (offset > 0) q = (limit === undefined ? q.limit(Number.MAX_SAFE_INTEGER) : q).offset(offset);
-  return q;
+  return applyPaging(q, { limit, offset });
 }
 
 /**

@@ -20,7 +20,7 @@ import { digestBytes } from '@weft/core';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db, StoredJson } from '../db/index.ts';
 import { lockKey } from '../db/lock.ts';
-import { jsonIntArrayAgg, jsonIntArrayColumnElements } from './json-array-rows.ts';
+import { jsonIntArrayAgg, jsonIntArrayColumnElements } from '../db/dialect-json-arrays.ts';
 import { sortOrderItems } from './table-sort-sql.ts';
 import type { TableSortKey } from './table-sort.ts';
 

@@ -12,7 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import { nowIso, type Database, type Db } from '../db/index.ts';
 import { childNode, encodeValue, type EncodedValue } from '../objects/value-encoding.ts';
 import type { LosslessContext } from '../store.ts';
-import { jsonArrayElements, jsonStringArrayElements } from './json-array-rows.ts';
+import { jsonArrayElements, jsonStringArrayElements } from '../db/dialect-json-arrays.ts';
 
 // Bounds on one INSERT: the JSON text of its rows, the digests of its part of the list.
 const MAX_CHUNK_CHARS = 8 << 20;

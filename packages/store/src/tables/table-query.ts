@@ -12,7 +12,7 @@ import { invalidRequest } from '@weft/core';
 import type * as T from '@weft/types';
 import type { SelectQueryBuilder } from 'kysely';
 import { maxBindParameters, readJson, type Database, type Db, type StoredJson } from '../db/index.ts';
-import { checkPaging } from '../objects/paging.ts';
+import { applyPaging, checkPaging } from '../db/paging.ts';
 import type { RequestContext } from '../store.ts';
 import { DEFAULT_SORT_CACHE, sortedPageFromCache, type SortCacheOptions, type TableRowOut } from './sort-order-cache.ts';
 import { sortOrderItems } from './table-sort-sql.ts';
@@ -89,8 +89,5 @@ function directQuery(db: Db, req: T.TableQueryReq, { sortKeys, limit, offset, on
   }
 
   for (const item of sortOrderItems(db, sortKeys)) q = q.orderBy(item);
-  if (limit !== undefined) q = q.limit(limit);
-  // SQLite has no OFFSET without LIMIT; a limit no table reaches means none.
-  if (offset > 0) q = (limit === undefined ? q.limit(Number.MAX_SAFE_INTEGER) : q).offset(offset);
-  return q;
+  return applyPaging(q, { limit, offset });
 }

@@ -1,16 +1,15 @@
-// Bulk inserts from one bound JSON array instead of a multi-row VALUES list: a 100,000-row table
-// is a few statements with one parameter each, far below both databases' parameter limits and
-// without building, binding and planning tens of thousands of parameters per statement.
-//
-// These are dialect helpers (the only dialect-specific SQL of the tables module); they belong in
-// ../db/dialect-helpers.ts and are kept here until they move there.
+// Dialect helpers for JSON arrays (beside dialect-helpers.ts, which holds the rest): expanding
+// one bound JSON array into rows, so bulk inserts take a 100,000-row table in a few statements
+// with one parameter each, far below both databases' parameter limits and without building,
+// binding and planning tens of thousands of parameters per statement.
 import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from '../db/index.ts';
+import type { Dialect } from './connect.ts';
 
 /**
  * A FROM item `(idx, value)` over the elements of a JSON array given as text: `idx` is the 0-based
- * position, `value` the element as JSON (jsonb / JSON text), so `value ->> 0` and `value -> 1`
- * read inside array elements identically in both databases.
+ * position, `value` the element; for container elements (arrays, objects) `value ->> 0` and
+ * `value -> 1` read inside them identically in both databases. (A scalar element is jsonb in
+ * PostgreSQL but a plain SQL value in SQLite: wrap scalars in an array.)
  */
 export function jsonArrayElements(dialect: Dialect, arrayText: string): RawBuilder<unknown> {
   return dialect === 'postgres'
