@@ -22,6 +22,10 @@ it('answers other requests while a log body is half uploaded, then stores the lo
   const half = Math.floor(body.length / 2);
 
   const { port, hostname } = new URL(server.url);
+  // The rest of the body is sent only once the other request has been answered (or failed to be).
+  let sendRest: () => void = () => undefined;
+  let begun: () => void = () => undefined;
+  const uploadBegun = new Promise<void>((resolve) => (begun = resolve));
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(
       {
@@ -38,16 +42,20 @@ it('answers other requests while a log body is half uploaded, then stores the lo
       },
     );
     req.on('error', reject);
-    req.write(body.subarray(0, half));
-    // The rest arrives only after the other request was answered (or failed to be).
-    setTimeout(() => req.end(body.subarray(half)), 1500);
+    // The first half is on the wire once its write callback runs.
+    req.write(body.subarray(0, half), () => begun());
+    sendRest = () => req.end(body.subarray(half));
   });
 
-  await new Promise((r) => setTimeout(r, 300)); // the upload has begun
+  await uploadBegun;
   const started = Date.now();
-  const other = await server.client().POST('/objs/query', { body: { project_id: 'acme/other' }, signal: AbortSignal.timeout(1000) });
-  expect(other).toEqual({ objs: [] });
-  expect(Date.now() - started).toBeLessThan(1000);
+  try {
+    const other = await server.client().POST('/objs/query', { body: { project_id: 'acme/other' }, signal: AbortSignal.timeout(1000) });
+    expect(other).toEqual({ objs: [] });
+    expect(Date.now() - started).toBeLessThan(1000);
+  } finally {
+    sendRest();
+  }
 
   const done = await answer;
   expect(done.status).toBe(200);

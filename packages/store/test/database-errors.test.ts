@@ -1,7 +1,7 @@
 // Values one database cannot hold are bad input on both: a 400, never a 500, and nothing stored.
 import { describe, expect, it } from 'vitest';
 import { isWeftError } from '@weft/core';
-import { jsonParam } from '../src/db/index.ts';
+import { jsonParam, readJson } from '../src/db/index.ts';
 import { asClientError, translateDatabaseErrors } from '../src/database-errors.ts';
 import { describeEachDialect } from './dialects.ts';
 
@@ -19,7 +19,7 @@ describeEachDialect('U+0000 in JSON values', (getDb) => {
   it('is not confused with a literal backslash followed by u0000', async () => {
     const db = getDb();
     const row = await db.kysely.selectNoFrom(() => [jsonParam(db, { text: 'C:\\u0000' }).as('v')]).executeTakeFirstOrThrow();
-    expect(row.v).toBeDefined();
+    expect(readJson(db, row.v)).toEqual({ text: 'C:\\u0000' });
   });
 });
 

@@ -40,7 +40,8 @@ export function defineCallRoundTrip(s: SuiteContext): void {
       await api().POST('/call/start', { body: start });
       const { call } = await api().POST('/call/read', { body: { project_id: c.projectId, id } });
       expect(call.id).toBe(id);
-      expect(call.ended_at).toBeDefined();
+      // The end's own time (ISO, milliseconds, UTC), not merely present: null would pass toBeDefined.
+      expect(call.ended_at).toBe(end.end.ended_at);
       expect(call.output).toEqual(endOf(c, id).end.output);
     });
 
@@ -74,7 +75,7 @@ export function defineCallRoundTrip(s: SuiteContext): void {
       });
       expect(res).toEqual([{ id, trace_id: start.start.trace_id }, {}]);
       const { call } = await api().POST('/call/read', { body: { project_id: c.projectId, id } });
-      expect(call.ended_at).toBeDefined();
+      expect(call.ended_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
     });
   });
 }
