@@ -164,7 +164,10 @@ describeEachDialect('call/start and call/end', (getDb) => {
   it('limits a plain op name to 128 characters; refs may be longer', async () => {
     const calls = callsOf(getDb());
     await expect(calls.callStart(startReq('se/op', { op_name: 'x'.repeat(129) }), ctx)).rejects.toMatchObject({ status: 400 });
-    await expect(calls.callStart(startReq('se/op', { op_name: 'x'.repeat(128) }), ctx)).resolves.toMatchObject({ id: expect.any(String), trace_id: expect.any(String) });
+    await expect(calls.callStart(startReq('se/op', { op_name: 'x'.repeat(128) }), ctx)).resolves.toMatchObject({
+      id: expect.any(String),
+      trace_id: expect.any(String),
+    });
     const ref = `weave:///se/op/op/${'x'.repeat(128)}:${'d'.repeat(43)}`;
     const { id } = await calls.callStart(startReq('se/op', { op_name: ref }), ctx);
     const { call } = await calls.callRead({ project_id: 'se/op', id }, ctx);

@@ -133,7 +133,9 @@ describeEachDialect('feedback/create', (getDb) => {
     const fb = feedbackMethods({ db: getDb() });
     // json.dumps({"a": s}) is `{"a": "` + s + `"}`: 9 characters around s.
     const limit = 1024 * 1024;
-    await expect(fb.feedbackCreate(req({ payload: { a: 'x'.repeat(limit - 9) } }), ctx)).resolves.toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    await expect(fb.feedbackCreate(req({ payload: { a: 'x'.repeat(limit - 9) } }), ctx)).resolves.toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     await expect(fb.feedbackCreate(req({ payload: { a: 'x'.repeat(limit - 8) } }), ctx)).rejects.toMatchObject({
       status: 400,
       message: 'Feedback payload too large',
