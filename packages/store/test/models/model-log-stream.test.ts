@@ -1,5 +1,6 @@
-// modelLogStream: the same rows, metrics and answer as modelLog when fed the same request piece by
-// piece, and nothing stored unless the stream ends with `end`.
+// modelLog fed piece by piece: the stored rows as written out here (ART's defaults filled in;
+// comparing the implementation with itself alone would let a wrong default through), the same
+// rows, metrics and answer as an in-memory body, and nothing stored unless the stream ends with `end`.
 import { expect, it } from 'vitest';
 import { readJson, type Db } from '../../src/db/index.ts';
 import { modelLog, type ModelLogPiece } from '../../src/models/model-log-stream.ts';
@@ -79,6 +80,51 @@ describeEachDialect('models: log trajectories as a stream', (getDb) => {
       expect(await dump(db, streamed.log_id)).toEqual(await dump(db, whole.log_id));
     });
   }
+
+  it('stores every trajectory and group with ART defaults filled in, as written out here', async () => {
+    const db = getDb();
+    const models = modelsOf(db);
+    const model = await models.modelCreate(createReq({ project: 'log-stream-written' }), ctx);
+    const res = await modelLog(db, { model_id: model.id, pieces: asAsync(piecesOf('val', structuredClone(GROUPS))) });
+    const stored = await dump(db, res.log_id);
+    const trajectory = (fields: Json) => ({
+      messages_and_choices: [],
+      tools: null,
+      additional_histories: [],
+      reward: 0,
+      initial_policy_version: null,
+      final_policy_version: null,
+      metrics: {},
+      metadata: {},
+      logs: [],
+      ...fields,
+    });
+    const data = stored.trajectories.map((t) => JSON.parse(t.data) as Json);
+    expect(data).toEqual([
+      trajectory({ reward: 1, metrics: { correct: true, n: 2 } }),
+      trajectory({ reward: 0, extra: 'kept' }),
+      trajectory({ reward: 0.5, messages_and_choices: [{ role: 'user', content: 'hi' }] }),
+      trajectory({ reward: 3, metrics: { n: 4 } }),
+      trajectory({ reward: 1 }),
+      trajectory({ reward: 2 }),
+    ]);
+    expect(stored.trajectories.map((t) => [t.group_index, t.trajectory_index, Number(t.reward)])).toEqual([
+      [0, 0, 1],
+      [0, 1, 0],
+      [2, 0, 0.5],
+      [4, 0, 3],
+      [4, 1, 1],
+      [4, 2, 2],
+    ]);
+    const group = (fields: Json) => ({ exceptions: [], metadata: {}, metrics: {}, logs: [], ...fields });
+    expect(stored.groups.map((g) => JSON.parse(g.data) as Json)).toEqual([
+      group({ metrics: { g: 1 } }),
+      group({ exceptions: [{ type: 'E', message: 'boom' }], metrics: { g: 5 } }),
+      group({ metadata: { m: 1 }, logs: ['l'] }),
+      group({}),
+      group({}),
+    ]);
+  });
 
   it('is also the store method modelLogStream', async () => {
     const models = modelsOf(getDb());
