@@ -132,6 +132,20 @@ describeEachDatabase(
         });
         expect(await log('{"reward":1}')).toMatchObject({ status: 200, body: { trajectory_count: 1 } });
       });
+
+      it('counts LOG_BODY_LIMIT after inflating and answers a corrupt gzip body with 400', async () => {
+        const send = (body: Buffer) =>
+          fetch(`${server.url}/v1/preview/models/0197331c-0000-7000-8000-000000000000/log`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${server.aliceKey}`, ...json, 'content-encoding': 'gzip' },
+            body,
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+        const bomb = gzipSync(`{"split":"val","pad":"${' '.repeat(1024 * 1024)}","trajectory_groups":[]}`);
+        expect(bomb.length).toBeLessThan(64 * 1024);
+        expect(await send(bomb)).toEqual({ status: 413, body: { reason: 'Request too large', error_type: 'RequestTooLarge' } });
+        const corrupt = Buffer.concat([gzipSync('{"split":"val","trajectory_groups":[]}').subarray(0, 12), Buffer.from('garbage')]);
+        expect(await send(corrupt)).toMatchObject({ status: 400, body: { error_type: 'BadRequest' } });
+      });
     });
 
     describe('multipart', () => {

@@ -10,7 +10,7 @@ declare const objRead: ObjReadRes;
 test('a handler receives its operation body, and the lossless tree where the spec says lossless', () => {
   expectTypeOf<OperationInput<'objRead'>['body']>().toEqualTypeOf<ObjReadReq>();
   expectTypeOf<OperationInput<'objCreate'>['source']>().toEqualTypeOf<JsonNode>();
-  expectTypeOf<OperationInput<'modelLog'>['body']>().toEqualTypeOf<Buffer>();
+  expectTypeOf<OperationInput<'modelLog'>['body']>().toEqualTypeOf<Buffer[]>();
   expectTypeOf<OperationInput<'annotationQueueRead'>['params']>().toEqualTypeOf<{ queue_id: string }>();
   // @ts-expect-error: only lossless operations get the tree; objRead is plain JSON
   expectTypeOf<OperationInput<'objRead'>['source']>().toBeUnknown();

@@ -39,8 +39,8 @@ type BodyFor<K extends OperationId> = {
   json: { body: RequestBodyOf<K> };
   /** Digest operations: the parsed body and its tree with the exact number lexemes. */
   lossless: { body: RequestBodyOf<K>; source: JsonNode };
-  /** The whole body's bytes (inflated, within the limit), parsed piece by piece by the handler. */
-  stream: { body: Buffer };
+  /** The whole body (inflated, within the limit) as the chunks it arrived in, parsed piece by piece by the handler. */
+  stream: { body: Buffer[] };
   /** The text fields of the form, and its file parts. */
   multipart: { body: Omit<RequestBodyOf<K>, 'file'>; files: UploadedFile[] };
   /** The bytes (inflated, within BODY_LIMIT) in one of the media types the spec lists, decoded by the handler. */

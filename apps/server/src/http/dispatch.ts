@@ -91,7 +91,7 @@ export function createDispatcher({
       }
 
       const input = {
-        body: read.bytes ?? (req.body as unknown),
+        body: read.chunks ?? read.bytes ?? (req.body as unknown),
         source: read.source,
         files: read.files,
         mediaType: read.mediaType,

@@ -80,9 +80,9 @@ function refuseDeepNesting(text: string): void {
   }
 }
 
-// Only a body with a 16-digit run or a 3-digit exponent can hold such a number: the common case
-// costs one regex test.
-const SUSPECT = /\d{16}|[eE][+-]?\d{3}/;
+// Only a body with an integer part of 16+ digits or a 3-digit exponent can hold such a number
+// (long fractions, as in logprobs, are not suspects): the common case costs one regex test.
+const SUSPECT = /(?<![.\d])\d{16}|[eE][+-]?\d{3}/;
 const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**

@@ -6,7 +6,7 @@ import type { JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
 import type { UploadedFile } from '../../handlers/handler.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
-import { discardRest, hasBody, readBytes, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
+import { discardRest, hasBody, readBytes, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader } from './read-multipart.ts';
 
 export interface BodyLimits {
@@ -20,6 +20,8 @@ export interface BodyLimits {
 export interface ReadBody {
   source?: JsonNode;
   bytes?: Buffer;
+  /** stream mode: the body as the chunks it arrived in. */
+  chunks?: Buffer[];
   files?: UploadedFile[];
   /** raw mode: the media type the body was sent as (one of the operation's). */
   mediaType?: string;
@@ -46,7 +48,7 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
         case 'stream': {
           if (hasBody(req)) requireJsonMediaType(req);
           // Read whole before the store starts: a slow upload must never hold a database transaction.
-          return { bytes: hasBody(req) ? await readBytes(req, limits.stream) : Buffer.alloc(0) };
+          return { chunks: hasBody(req) ? await readChunks(req, limits.stream) : [] };
         }
         case 'raw': {
           const mediaType = requireMediaType(req, op.requestMediaTypes);

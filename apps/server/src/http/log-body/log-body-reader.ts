@@ -27,10 +27,13 @@ function httpError(status: number, message: string, type?: string): Error {
   return Object.assign(new Error(message), { status, statusCode: status, type, expose: true });
 }
 
-/** Text is decoded and parsed this many bytes at a time. */
-const CHUNK = 1 << 20;
+const EMPTY = Buffer.alloc(0);
+
+/** About this many bytes are decoded and parsed per turn of the event loop. */
+const TURN_BYTES = 1 << 20;
 
 export class LogBodyReader {
+  /** The next chunk to parse. */
   private position = 0;
   private readonly decoder = new TextDecoder('utf-8');
   private readonly parser: JsonStreamParser;
@@ -53,13 +56,14 @@ export class LogBodyReader {
   /** Whether pieces are wanted: not while draining, so a refused body is never held whole. */
   private storing = false;
 
+  private readonly size: number;
+
   constructor(
-    private readonly bytes: Buffer,
+    private readonly chunks: Buffer[],
     modelId: string,
   ) {
     this.pathProblems = check(this.validators.modelId, modelId, '/params/model_id');
-    // A byte-order mark is allowed, as on every JSON route.
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) this.position = 3;
+    this.size = chunks.reduce((n, c) => n + c.length, 0);
     this.parser = new JsonStreamParser({
       maxDepth: MAX_DEPTH,
       detach: (p) => (p.length === 1 && typeof p[0] === 'string') || isGroup(p) || isTrajectory(p),
@@ -117,11 +121,14 @@ export class LogBodyReader {
   }
 
   private step(): void {
-    if (this.position >= this.bytes.length) return this.finish();
-    const end = Math.min(this.position + CHUNK, this.bytes.length);
-    const chunk = this.bytes.subarray(this.position, end);
-    this.position = end;
-    if (!this.syntaxError) this.feed(this.decoder.decode(chunk, { stream: true }));
+    if (this.position >= this.chunks.length) return this.finish();
+    for (let bytes = 0; bytes < TURN_BYTES && this.position < this.chunks.length;) {
+      const chunk = this.chunks[this.position]!;
+      // Parsed chunks are let go of, so memory falls as the body is read.
+      this.chunks[this.position++] = EMPTY;
+      bytes += chunk.length;
+      if (!this.syntaxError) this.feed(this.decoder.decode(chunk, { stream: true }));
+    }
   }
 
   private feed(text: string): void {
@@ -149,7 +156,7 @@ export class LogBodyReader {
     try {
       // An empty body is `{}` to body-parser (then 422 for the missing fields).
       if (this.chars > 0) this.parser.end();
-      else if (this.bytes.length > 0) throw new JsonSyntaxError('Unexpected end of JSON input');
+      else if (this.size > 0) throw new JsonSyntaxError('Unexpected end of JSON input');
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
       this.syntaxError = err;
