@@ -138,7 +138,7 @@ describeEachDatabase(
           fetch(`${server.url}/v1/preview/models/0197331c-0000-7000-8000-000000000000/log`, {
             method: 'POST',
             headers: { authorization: `Bearer ${server.aliceKey}`, ...json, 'content-encoding': 'gzip' },
-            body,
+            body: new Uint8Array(body),
           }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
         const bomb = gzipSync(`{"split":"val","pad":"${' '.repeat(1024 * 1024)}","trajectory_groups":[]}`);
         expect(bomb.length).toBeLessThan(64 * 1024);
