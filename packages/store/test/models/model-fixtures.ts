@@ -30,3 +30,16 @@ export function logReq(model_id: string, split: string, trajectory_groups: unkno
   const body: T.ModelLogReq = { split, trajectory_groups: trajectory_groups as T.TrajectoryGroup[] };
   return { model_id, pieces: { [Symbol.asyncIterator]: () => modelLogPieces(body) } };
 }
+
+/** What a stored trajectory holds for every ART field the client left out (written out, not computed). */
+export const TRAJECTORY_DEFAULTS = {
+  messages_and_choices: [],
+  tools: null,
+  additional_histories: [],
+  reward: 0,
+  initial_policy_version: null,
+  final_policy_version: null,
+  metrics: {},
+  metadata: {},
+  logs: [],
+};

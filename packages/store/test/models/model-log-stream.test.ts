@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { readJson, type Db } from '../../src/db/index.ts';
 import { modelLog, type ModelLogPiece } from '../../src/models/model-log-stream.ts';
 import { describeEachDialect } from '../dialects.ts';
-import { createReq, ctx, logReq, modelsOf } from './model-fixtures.ts';
+import { createReq, ctx, logReq, modelsOf, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
 
 type Json = Record<string, unknown>;
 
@@ -87,18 +87,7 @@ describeEachDialect('models: log trajectories as a stream', (getDb) => {
     const model = await models.modelCreate(createReq({ project: 'log-stream-written' }), ctx);
     const res = await modelLog(db, { model_id: model.id, pieces: asAsync(piecesOf('val', structuredClone(GROUPS))) });
     const stored = await dump(db, res.log_id);
-    const trajectory = (fields: Json) => ({
-      messages_and_choices: [],
-      tools: null,
-      additional_histories: [],
-      reward: 0,
-      initial_policy_version: null,
-      final_policy_version: null,
-      metrics: {},
-      metadata: {},
-      logs: [],
-      ...fields,
-    });
+    const trajectory = (fields: Json) => ({ ...TRAJECTORY_DEFAULTS, ...fields });
     const data = stored.trajectories.map((t) => JSON.parse(t.data) as Json);
     expect(data).toEqual([
       trajectory({ reward: 1, metrics: { correct: true, n: 2 } }),

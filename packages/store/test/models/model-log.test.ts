@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { readJson, type Db } from '../../src/db/index.ts';
 import { modelLog } from '../../src/models/model-log-stream.ts';
 import { describeEachDialect } from '../dialects.ts';
-import { createReq, ctx, logReq, modelsOf } from './model-fixtures.ts';
+import { createReq, ctx, logReq, modelsOf, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
 
 /** Everything stored for one log, in key order. */
 async function stored(db: Db, logId: string) {
@@ -160,17 +160,7 @@ describeEachDialect('models: log trajectories', (getDb) => {
       { exceptions: [], metadata: {}, metrics: {}, logs: [] },
       { metadata: { g: 1 }, custom_group_key: 'kept', exceptions: [], metrics: {}, logs: [] },
     ]);
-    const defaults = {
-      messages_and_choices: [],
-      tools: null,
-      additional_histories: [],
-      reward: 0,
-      initial_policy_version: null,
-      final_policy_version: null,
-      metrics: {},
-      metadata: {},
-      logs: [],
-    };
+    const defaults = TRAJECTORY_DEFAULTS;
     expect(trajectories.map((t) => [t.group_index, t.trajectory_index, t.reward])).toEqual([
       [0, 0, 0],
       [0, 1, 0],
