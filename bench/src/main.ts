@@ -12,6 +12,7 @@ import { say } from './progress.ts';
 import { writeBenchmarksMd, type RunInfo } from './report/markdown.ts';
 import { passes, type ScenarioResult } from './report/results.ts';
 import { callReadScenario } from './scenarios/call-read.ts';
+import { healthUnderAttackScenario } from './scenarios/health-under-attack.ts';
 import type { RunContext } from './scenarios/context.ts';
 import { logIngestScenario } from './scenarios/log-ingest.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     }
     if (wanted('table-create')) scenarios.push(await step('5. table/create', () => tableCreateScenario(ctx)));
     if (peaks.tableQuery !== undefined || peaks.logIngest !== undefined) scenarios.push(rssScenario(peaks));
+    if (wanted('health-under-attack')) scenarios.push(await step('7. /health under attack', () => healthUnderAttackScenario(ctx)));
 
     const info: RunInfo = {
       dialect,
