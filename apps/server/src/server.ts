@@ -51,7 +51,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   await migrateToLatest(db);
   const store = createStore({ db, catalogue });
   const drainer = createDrainer();
-  const limiter = createLimiter(config.rateLimits, config.redisUrl);
+  const limiter = await createLimiter(config.rateLimits, config.redisUrl);
   const app = createApp(
     { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer },
     { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger, limiter },

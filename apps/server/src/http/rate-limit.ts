@@ -33,12 +33,25 @@ export function parseRateLimit(text: string): RateLimit | undefined {
 
 const UNIT = { 1: 's', 60: 'min', 3600: 'h' } as Record<number, string>;
 
-/** undefined when no limit is set: the request path then pays nothing for this feature. */
-export function createLimiter(limits: RateLimits, redisUrl: string | undefined): Limiter | undefined {
+/**
+ * undefined when no limit is set: the request path then pays nothing for this feature. With Redis,
+ * waits (up to 5 s) for the connection, so a replica that has just started shares the budget from
+ * its first request instead of counting alone meanwhile.
+ */
+export async function createLimiter(limits: RateLimits, redisUrl: string | undefined): Promise<Limiter | undefined> {
   if (Object.keys(limits).length === 0) return undefined;
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   // Connection errors are retried by ioredis; the insurance limiter covers the gap.
   redis?.on('error', () => {});
+  if (redis && redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 5_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   const limiters = new Map<RateClass, { limiter: RateLimiterAbstract; limit: RateLimit }>();
   for (const [rateClass, limit] of Object.entries(limits) as [RateClass, RateLimit][]) {
     const options = { points: limit.points, duration: limit.durationSec, keyPrefix: `weft-rl-${rateClass}` };
