@@ -41,9 +41,9 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
     );
   }
 
-  // Streamed and raw bodies are decoded and validated by their handler, against the same spec.
+  // Streamed bodies are parsed and validated piece by piece by their handler, against the same spec.
   const streamed = operations
-    .filter((op) => op.bodyMode === 'stream' || op.bodyMode === 'raw')
+    .filter((op) => op.bodyMode === 'stream')
     .map((op) => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
   const validator = (allErrors: boolean, validateResponses: boolean) =>
     compose(

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withBuildLock } from './build-lock.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
+const execFileAsync = promisify(execFile);
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let server: TestServer;
@@ -19,14 +21,17 @@ let project: string;
 beforeAll(async () => {
   server = await startTestServer('sqlite');
   project = mkdtempSync(join(tmpdir(), 'weft-client-user-'));
-  const run = (cmd: string, args: string[], cwd: string) =>
-    execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  run('pnpm', ['--filter', '@weft/client', 'build'], repo);
-  run('pnpm', ['--filter', '@weft/client', 'pack', '--pack-destination', project], repo);
+  const run = async (cmd: string, args: string[], cwd: string) => {
+    await execFileAsync(cmd, args, { cwd, encoding: 'utf8' });
+  };
+  await withBuildLock(async () => {
+    await run('pnpm', ['--filter', '@weft/client', 'build'], repo);
+    await run('pnpm', ['--filter', '@weft/client', 'pack', '--pack-destination', project], repo);
+  });
   const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'weft-client-user', private: true, type: 'module' }));
-  run('npm', ['install', `./${tarball}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
-}, 180_000);
+  await run('npm', ['install', `./${tarball}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
+}, 400_000);
 
 afterAll(async () => {
   await server?.close();
@@ -46,7 +51,7 @@ console.log(JSON.stringify({ digest: created.digest, val: obj.val, status }));
 `,
   );
   // Not execFileSync: the server answers from this very process.
-  const { stdout } = await promisify(execFile)(process.execPath, ['use.mjs'], {
+  const { stdout } = await execFileAsync(process.execPath, ['use.mjs'], {
     cwd: project,
     encoding: 'utf8',
     env: { ...process.env, WEFT_URL: server.url, WEFT_KEY: server.aliceKey },

@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { withBuildLock } from './build-lock.ts';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
-it('pnpm start runs the build with node, serves, and stops gracefully on Ctrl-C', async () => {
+it('pnpm start runs the build with node, serves, and stops gracefully on Ctrl-C', () => withBuildLock(startAndStop), 180_000);
+
+async function startAndStop(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-start-'));
   // detached: its own process group, which is what a terminal's Ctrl-C signals.
   const child = spawn('pnpm', ['start'], {
@@ -45,4 +48,4 @@ it('pnpm start runs the build with node, serves, and stops gracefully on Ctrl-C'
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
-}, 180_000);
+}

@@ -16,6 +16,7 @@ import type {
   SuccessMediaTypeOf,
 } from '@weft/types';
 import type { Authenticator, Principal } from '../auth/index.ts';
+import type { UploadedFile } from '../http/body/read-multipart.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
@@ -28,12 +29,6 @@ export interface Deps {
   lifecycle: Lifecycle;
 }
 
-/** One file part of a multipart body. */
-export interface UploadedFile {
-  fieldname: string;
-  buffer: Buffer;
-}
-
 type BodyFor<K extends OperationId> = {
   none: { body: undefined };
   json: { body: RequestBodyOf<K> };
@@ -43,8 +38,6 @@ type BodyFor<K extends OperationId> = {
   stream: { body: Buffer[] };
   /** The text fields of the form, and its file parts. */
   multipart: { body: Omit<RequestBodyOf<K>, 'file'>; files: UploadedFile[] };
-  /** The bytes (inflated, within BODY_LIMIT) in one of the media types the spec lists, decoded by the handler. */
-  raw: { body: Buffer; mediaType: string };
 }[BodyModeOf<K>];
 
 export type OperationInput<K extends OperationId> = BodyFor<K> & {

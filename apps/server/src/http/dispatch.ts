@@ -91,10 +91,9 @@ export function createDispatcher({
       }
 
       const input = {
-        body: read.chunks ?? read.bytes ?? (req.body as unknown),
+        body: read.chunks ?? (req.body as unknown),
         source: read.source,
         files: read.files,
-        mediaType: read.mediaType,
         params: req.params,
         query: req.query,
         principal,

@@ -1,7 +1,7 @@
 // Shared builders for the model tests.
 import { loadCatalogue } from '@weft/core';
 import type * as T from '@weft/types';
-import type { Db } from '../../src/db/index.ts';
+import { readJson, type Db } from '../../src/db/index.ts';
 import { modelMethods } from '../../src/models/index.ts';
 import { modelLogPieces } from '../../src/models/model-log.ts';
 import type { StoreInput } from '../../src/store.ts';
@@ -43,3 +43,21 @@ export const TRAJECTORY_DEFAULTS = {
   metadata: {},
   logs: [],
 };
+
+/** Everything stored for one log, in key order. */
+export async function storedLog(db: Db, logId: string) {
+  const log = await db.kysely.selectFrom('trajectory_logs').selectAll().where('id', '=', logId).executeTakeFirstOrThrow();
+  const groups = await db.kysely.selectFrom('trajectory_groups').selectAll().where('log_id', '=', logId).orderBy('group_index').execute();
+  const trajectories = await db.kysely
+    .selectFrom('trajectories')
+    .selectAll()
+    .where('log_id', '=', logId)
+    .orderBy('group_index')
+    .orderBy('trajectory_index')
+    .execute();
+  return {
+    log: { ...log, metrics: readJson(db, log.metrics) },
+    groups: groups.map((g) => ({ ...g, data: readJson(db, g.data) })),
+    trajectories: trajectories.map((t) => ({ ...t, data: readJson(db, t.data) })),
+  };
+}

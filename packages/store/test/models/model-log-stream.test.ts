@@ -2,10 +2,10 @@
 // comparing the implementation with itself alone would let a wrong default through), the same
 // rows, metrics and answer as an in-memory body, and nothing stored unless the stream ends with `end`.
 import { expect, it } from 'vitest';
-import { readJson, type Db } from '../../src/db/index.ts';
+import type { Db } from '../../src/db/index.ts';
 import { modelLog, type ModelLogPiece } from '../../src/models/model-log-stream.ts';
 import { describeEachDialect } from '../dialects.ts';
-import { createReq, ctx, logReq, modelsOf, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
+import { createReq, ctx, logReq, modelsOf, storedLog, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,20 +28,12 @@ async function* asAsync<T>(items: Iterable<T>, failAfter = Infinity): AsyncGener
 }
 
 async function dump(db: Db, logId: string) {
-  const log = await db.kysely.selectFrom('trajectory_logs').selectAll().where('id', '=', logId).executeTakeFirstOrThrow();
-  const groups = await db.kysely.selectFrom('trajectory_groups').selectAll().where('log_id', '=', logId).orderBy('group_index').execute();
-  const trajectories = await db.kysely
-    .selectFrom('trajectories')
-    .selectAll()
-    .where('log_id', '=', logId)
-    .orderBy('group_index')
-    .orderBy('trajectory_index')
-    .execute();
+  const { log, groups, trajectories } = await storedLog(db, logId);
   const { id: _id, created_at: _at, ...logRest } = log;
   return {
-    log: { ...logRest, metrics: JSON.stringify(readJson(db, log.metrics)) },
-    groups: groups.map(({ log_id: _l, ...g }) => ({ ...g, data: JSON.stringify(readJson(db, g.data)) })),
-    trajectories: trajectories.map(({ log_id: _l, ...t }) => ({ ...t, data: JSON.stringify(readJson(db, t.data)) })),
+    log: { ...logRest, metrics: JSON.stringify(log.metrics) },
+    groups: groups.map(({ log_id: _l, ...g }) => ({ ...g, data: JSON.stringify(g.data) })),
+    trajectories: trajectories.map(({ log_id: _l, ...t }) => ({ ...t, data: JSON.stringify(t.data) })),
   };
 }
 

@@ -2,28 +2,10 @@
 // storing the whole request atomically.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { readJson, type Db } from '../../src/db/index.ts';
+import type { Db } from '../../src/db/index.ts';
 import { modelLog } from '../../src/models/model-log-stream.ts';
 import { describeEachDialect } from '../dialects.ts';
-import { createReq, ctx, logReq, modelsOf, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
-
-/** Everything stored for one log, in key order. */
-async function stored(db: Db, logId: string) {
-  const log = await db.kysely.selectFrom('trajectory_logs').selectAll().where('id', '=', logId).executeTakeFirstOrThrow();
-  const groups = await db.kysely.selectFrom('trajectory_groups').selectAll().where('log_id', '=', logId).orderBy('group_index').execute();
-  const trajectories = await db.kysely
-    .selectFrom('trajectories')
-    .selectAll()
-    .where('log_id', '=', logId)
-    .orderBy('group_index')
-    .orderBy('trajectory_index')
-    .execute();
-  return {
-    log: { ...log, metrics: readJson(db, log.metrics) },
-    groups: groups.map((g) => ({ ...g, data: readJson(db, g.data) })),
-    trajectories: trajectories.map((t) => ({ ...t, data: readJson(db, t.data) })),
-  };
-}
+import { createReq, ctx, logReq, modelsOf, storedLog, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
 
 async function countRows(db: Db, modelId: string) {
   const logs = await db.kysely.selectFrom('trajectory_logs').select('id').where('model_id', '=', modelId).execute();
@@ -146,7 +128,7 @@ describeEachDialect('models: log trajectories', (getDb) => {
       ctx,
     );
     expect(res.trajectory_count).toBe(3);
-    const { log, groups, trajectories } = await stored(db, res.log_id);
+    const { log, groups, trajectories } = await storedLog(db, res.log_id);
     expect(log).toMatchObject({
       model_id: model.id,
       project_id: 'acme/log-defaults',
@@ -217,7 +199,7 @@ describeEachDialect('models: log trajectories', (getDb) => {
     }));
     // 3 rows or ~250 bytes per statement: many statements for both tables.
     const res = await modelLog(db, logReq(model.id, 'val', groups), { maxRows: 3, maxBytes: 250 });
-    const { groups: storedGroups, trajectories } = await stored(db, res.log_id);
+    const { groups: storedGroups, trajectories } = await storedLog(db, res.log_id);
     expect(storedGroups.map((g) => (g.data as { metadata: unknown }).metadata)).toEqual(groups.map((g) => g.metadata));
     expect(trajectories.map((t) => t.reward)).toEqual(groups.flatMap((g) => g.trajectories.map((t) => t.reward)));
     expect(trajectories.map((t) => (t.data as { logs: string[] }).logs[0]?.length)).toEqual(groups.flatMap(() => [0, 100, 200, 300, 400]));

@@ -4,10 +4,9 @@
 import type { Request, Response } from 'express';
 import type { JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
-import type { UploadedFile } from '../../handlers/handler.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
-import { discardRest, hasBody, readBytes, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
-import { multipartReader } from './read-multipart.ts';
+import { discardRest, hasBody, readBytes, readChunks, requireJsonMediaType } from './read-bytes.ts';
+import { multipartReader, type UploadedFile } from './read-multipart.ts';
 
 export interface BodyLimits {
   /** BODY_LIMIT: every operation but the trajectory log (multipart uploads included). */
@@ -19,17 +18,14 @@ export interface BodyLimits {
 /** What the handler gets besides `req.body` (which the validator checks and fills defaults into). */
 export interface ReadBody {
   source?: JsonNode;
-  bytes?: Buffer;
   /** stream mode: the body as the chunks it arrived in. */
   chunks?: Buffer[];
   files?: UploadedFile[];
-  /** raw mode: the media type the body was sent as (one of the operation's). */
-  mediaType?: string;
   /** Bytes read (after inflating). */
   size?: number;
 }
 
-export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes'>) => Promise<ReadBody>;
+export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode'>) => Promise<ReadBody>;
 
 export function createBodyReader(limits: BodyLimits): BodyReader {
   const readMultipart = multipartReader(limits.body);
@@ -49,10 +45,6 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
           if (hasBody(req)) requireJsonMediaType(req);
           // Read whole before the store starts: a slow upload must never hold a database transaction.
           return { chunks: hasBody(req) ? await readChunks(req, limits.stream) : [] };
-        }
-        case 'raw': {
-          const mediaType = requireMediaType(req, op.requestMediaTypes);
-          return { bytes: hasBody(req) ? await readBytes(req, limits.body) : Buffer.alloc(0), mediaType };
         }
         case 'json':
         case 'lossless': {

@@ -38,21 +38,6 @@ export function requireJsonMediaType(req: IncomingMessage): void {
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedCharset(charset);
 }
 
-/** Checks the body's media type is one of `allowed`; answers which one. */
-export function requireMediaType(req: IncomingMessage, allowed: readonly string[]): string {
-  const header = req.headers['content-type'];
-  let type: string | undefined;
-  try {
-    type = parseContentType(header ?? '').type;
-  } catch {
-    type = undefined;
-  }
-  if (type === undefined || !allowed.includes(type))
-    throw unsupportedMediaType(`Unsupported media type "${header ?? ''}"; send ${allowed.join(' or ')}`);
-  if (type === 'application/json') requireJsonMediaType(req);
-  return type;
-}
-
 /** The whole body, inflated, at most `limit` bytes after inflating. */
 export async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();

@@ -3,8 +3,13 @@
 // (no boundary, a part without headers, a bad filename) is the client's fault, never a 500.
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import type { UploadedFile } from '../../handlers/handler.ts';
 import { tooLarge, unsupportedMediaType } from './body-errors.ts';
+
+/** One file part of a multipart body. */
+export interface UploadedFile {
+  fieldname: string;
+  buffer: Buffer;
+}
 
 export interface MultipartBody {
   fields: Record<string, unknown>;
