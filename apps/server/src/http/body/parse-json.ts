@@ -80,9 +80,18 @@ function refuseDeepNesting(text: string): void {
   }
 }
 
-// Only a body with an integer part of 16+ digits or a 3-digit exponent can hold such a number
-// (long fractions, as in logprobs, are not suspects): the common case costs one regex test.
-const SUSPECT = /(?<![.\d])\d{16}|[eE][+-]?\d{3}/;
+/**
+ * A number longer than this is refused: a double holds 17 significant digits, so such a lexeme
+ * could not be stored as sent, and the sliced parser (parse-json-chunks.ts) need not hold one whole.
+ */
+export const MAX_NUMBER_CHARS = 1024;
+
+// Only a body with an integer part of 16+ digits, a 3-digit exponent or a fraction too long for
+// the limit can hold such a number (logprobs' 17-digit fractions are not suspects): the common
+// case costs one regex test.
+// (A longer lexeme with an integer part under 16 digits and an exponent under 3 has a fraction of
+// over 1,000 digits.)
+const SUSPECT = new RegExp(`(?<![.\\d])\\d{16}|[eE][+-]?\\d{3}|\\.\\d{${MAX_NUMBER_CHARS - 24}}`);
 const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
@@ -95,7 +104,13 @@ export function refuseInexactNumbers(text: string): void {
   for (const [token] of text.matchAll(TOKENS)) {
     if (token.startsWith('"')) continue;
     const value = Number(token);
-    if (!Number.isFinite(value)) {
+    if (token.length > MAX_NUMBER_CHARS) {
+      problems.push({
+        loc: ['body'],
+        msg: `A number longer than ${MAX_NUMBER_CHARS} characters is refused (${token.slice(0, 40)}…)`,
+        type: 'number_too_long',
+      });
+    } else if (!Number.isFinite(value)) {
       problems.push({
         loc: ['body'],
         msg: `The number ${token.slice(0, 40)} is beyond the range of a double; it cannot be stored as sent`,

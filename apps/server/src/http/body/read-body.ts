@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
+import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './parse-json-chunks.ts';
 import { discardRest, hasBody, readBytes, readChunks, requireJsonMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
 
@@ -46,14 +47,23 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
           // Read whole before the store starts: a slow upload must never hold a database transaction.
           return { chunks: hasBody(req) ? await readChunks(req, limits.stream) : [] };
         }
-        case 'json':
+        case 'json': {
+          if (!hasBody(req)) return {};
+          requireJsonMediaType(req);
+          const chunks = await readChunks(req, limits.body);
+          const size = chunks.reduce((n, c) => n + c.length, 0);
+          // Large bodies a slice at a time, so that no request holds the event loop for long.
+          req.body = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));
+          return { size };
+        }
         case 'lossless': {
           if (!hasBody(req)) return {};
           requireJsonMediaType(req);
+          // Still in one piece: the digest needs the lossless tree of the whole body (see BENCHMARKS.md).
           const bytes = await readBytes(req, limits.body);
           const text = bodyText(bytes);
           req.body = parseStrictJson(text);
-          return op.bodyMode === 'lossless' ? { source: parseLosslessJson(text), size: bytes.length } : { size: bytes.length };
+          return { source: parseLosslessJson(text), size: bytes.length };
         }
       }
     } catch (err) {

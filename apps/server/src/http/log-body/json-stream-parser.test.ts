@@ -7,11 +7,20 @@ const TRICKY = JSON.stringify({
   trajectory_groups: [{ trajectories: [{ x: '[{"', n: [[[]]] }, {}], metrics: { m: 1 } }, {}],
   ['__proto__']: { p: 1 },
   split: 'val',
+  // A raw container whose escape a chunk may cut, then an empty key: no escape state may leak.
+  b: [{ s: 'x\\"', t: ['\\'] }],
+  '': 'after',
 });
 
-function parseChunks(chunks: Uint8Array[], raw: (p: readonly PathKey[]) => boolean, maxDepth = 64): unknown {
+function parseChunks(chunks: Uint8Array[], raw: (p: readonly PathKey[]) => boolean, maxDepth = 64, maxRawChars?: number): unknown {
   let root: unknown;
-  const p = new JsonStreamParser({ detach: () => false, raw, onValue: (path, v) => void (path.length === 0 && (root = v)), maxDepth });
+  const p = new JsonStreamParser({
+    detach: () => false,
+    raw,
+    onValue: (path, v) => void (path.length === 0 && (root = v)),
+    maxDepth,
+    maxRawChars,
+  });
   const decoder = new TextDecoder();
   for (const c of chunks) p.write(decoder.decode(c, { stream: true }));
   p.write(decoder.decode());
@@ -21,14 +30,15 @@ function parseChunks(chunks: Uint8Array[], raw: (p: readonly PathKey[]) => boole
 
 describe('JsonStreamParser', () => {
   const bytes = new TextEncoder().encode(TRICKY);
-  for (const [name, raw] of [
-    ['own parsing', () => false],
-    ['raw below depth 1', (p: readonly PathKey[]) => p.length >= 2],
+  for (const [name, raw, maxRawChars] of [
+    ['own parsing', () => false, undefined],
+    ['raw below depth 1', (p: readonly PathKey[]) => p.length >= 2, undefined],
+    ['raw everywhere, read again past 8 characters', () => true, 8],
   ] as const) {
     it(`agrees with JSON.parse at every split point (${name})`, () => {
       const expected = JSON.parse(TRICKY);
       for (let i = 0; i <= bytes.length; i++) {
-        const got = parseChunks([bytes.subarray(0, i), bytes.subarray(i)], raw);
+        const got = parseChunks([bytes.subarray(0, i), bytes.subarray(i)], raw, 64, maxRawChars);
         expect(JSON.stringify(got)).toBe(JSON.stringify(expected));
         expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
       }
@@ -38,6 +48,8 @@ describe('JsonStreamParser', () => {
           parseChunks(
             [...bytes].map((b) => Uint8Array.of(b)),
             raw,
+            64,
+            maxRawChars,
           ),
         ),
       ).toBe(JSON.stringify(expected));

@@ -18,11 +18,38 @@ export interface JsonStreamOptions {
   onValue(path: readonly PathKey[], value: unknown): void;
   /** Deepest nesting of containers accepted; deeper input is an error, not a stack overflow. */
   maxDepth: number;
-  /** Sees the JSON text of every string, number and raw container before it is parsed. */
+  /**
+   * Sees the JSON text of every number, raw container and string with escapes (in pieces, when
+   * long) before it is parsed. (A string without escapes is its own value: nothing to check.)
+   */
   inspect?(text: string): void;
+  /**
+   * A raw container longer than this is parsed piece by piece after all (default: no limit), so
+   * that no single step's cost grows with the body.
+   */
+  maxRawChars?: number;
+  /** Longest number accepted (default: no limit). */
+  maxNumberChars?: number;
 }
 
 export class JsonSyntaxError extends Error {}
+
+/** Well-formed input past a limit of the parser (nesting depth, scalar length). */
+export class JsonLimitError extends JsonSyntaxError {
+  constructor(
+    message: string,
+    readonly limit: 'depth' | 'number_length',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A string longer than this is decoded in pieces of about this size as it arrives, and its value
+ * is the concatenation of the pieces (a rope: V8 copies nothing until it must), so no single step
+ * handles a whole 64 MB string.
+ */
+const STRING_PIECE_CHARS = 256 * 1024;
 
 type Mode = 'value' | 'valueOrEnd' | 'keyOrEnd' | 'key' | 'colon' | 'after' | 'string' | 'number' | 'literal' | 'raw' | 'done';
 
@@ -35,6 +62,11 @@ const WS = /[^ \t\n\r]/g;
 const STRING_END = /["\\]/g;
 const NUMBER_CHARS = /[^0-9eE+\-.]/g;
 const LETTERS = /[^a-z]/g;
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
+const CONTROL = /[\u0000-\u001f]/;
+/** RFC 8259's number grammar (Number() alone would take `1.`, `+1`, `0x10`). */
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const HIGH_SURROGATE_ESCAPE = /^\\u[dD][89abAB][0-9a-fA-F]{2}$/;
 
 export class JsonStreamParser {
   private mode: Mode = 'value';
@@ -42,10 +74,21 @@ export class JsonStreamParser {
   private readonly path: PathKey[] = [];
   /** Text of the token (string, number, literal, raw container) being read. */
   private parts: string[] = [];
+  private partsChars = 0;
+  /** The decoded pieces of the long string being read. */
+  private decoded: string[] = [];
+  /** Where (in partsChars) the string's last two escapes start, or -1. */
+  private lastEscapeAt = -1;
+  private prevEscapeAt = -1;
   private stringIsKey = false;
   private escaped = false;
   private inRawString = false;
   private rawDepth = 0;
+  private rawChars = 0;
+  /** Where the raw container being read starts in the whole text. */
+  private rawStartAt = 0;
+  /** The container about to be read again is not read raw (see scanRaw). */
+  private replaying = false;
   private offset = 0;
 
   constructor(private readonly opts: JsonStreamOptions) {}
@@ -53,6 +96,8 @@ export class JsonStreamParser {
   write(text: string): void {
     let i = 0;
     const n = text.length;
+    // Not `+=` at the end: a replayed raw container (scanRaw) moves the offset back meanwhile.
+    const base = this.offset;
     while (i < n) {
       switch (this.mode) {
         case 'string': {
@@ -65,6 +110,12 @@ export class JsonStreamParser {
           re.lastIndex = i;
           const end = re.exec(text)?.index ?? n;
           this.parts.push(text.slice(i, end));
+          this.partsChars += end - i;
+          // No literal is longer than `false`; a number past the limit is refused before it is whole.
+          if (this.mode === 'literal' && this.partsChars > 5) this.fail(`Unexpected token '${this.parts.join('').slice(0, 8)}'`, end);
+          if (this.opts.maxNumberChars !== undefined && this.partsChars > this.opts.maxNumberChars) {
+            throw new JsonLimitError(`A number longer than ${this.opts.maxNumberChars} characters is refused`, 'number_length');
+          }
           i = end;
           if (end < n) this.finishScalar();
           break;
@@ -74,19 +125,23 @@ export class JsonStreamParser {
           break;
         }
         default: {
-          WS.lastIndex = i;
-          const m = WS.exec(text);
-          if (!m) {
-            i = n;
-            break;
+          const c = text.charCodeAt(i);
+          // Dense JSON has no whitespace between tokens: a regex call per token would dominate.
+          if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+            WS.lastIndex = i;
+            const m = WS.exec(text);
+            if (!m) {
+              i = n;
+              break;
+            }
+            i = m.index;
           }
-          i = m.index;
           this.structural(text[i]!, i);
           i += 1;
         }
       }
     }
-    this.offset += n;
+    this.offset = base + n;
   }
 
   /** Call after the last chunk: fails unless exactly one complete value was read. */
@@ -110,6 +165,9 @@ export class JsonStreamParser {
         if (c === '}' && this.mode === 'keyOrEnd') return this.close(false);
         if (c !== '"') this.fail(`Expected a property name, found '${c}'`, at);
         this.stringIsKey = true;
+        this.escaped = false;
+        this.partsChars = 0;
+        this.lastEscapeAt = this.prevEscapeAt = -1;
         this.mode = 'string';
         return;
       case 'colon':
@@ -135,8 +193,13 @@ export class JsonStreamParser {
 
   private startValue(c: string, at: number): void {
     if (c === '{' || c === '[') {
-      if (this.frames.length >= this.opts.maxDepth) this.fail(`Nesting deeper than ${this.opts.maxDepth}`, at);
-      if (this.frames.length > 0 && this.opts.raw(this.path)) {
+      if (this.frames.length >= this.opts.maxDepth)
+        throw new JsonLimitError(`Nesting deeper than ${this.opts.maxDepth} levels is refused`, 'depth');
+      const replaying = this.replaying;
+      this.replaying = false;
+      if (this.frames.length > 0 && !replaying && this.opts.raw(this.path)) {
+        this.rawStartAt = this.offset + at;
+        this.rawChars = 1;
         this.parts = [c];
         this.rawDepth = 1;
         this.inRawString = false;
@@ -151,8 +214,11 @@ export class JsonStreamParser {
       return;
     }
     this.parts = [c];
+    this.partsChars = 1;
     if (c === '"') {
       this.parts = [];
+      this.partsChars = 0;
+      this.lastEscapeAt = this.prevEscapeAt = -1;
       this.stringIsKey = false;
       this.escaped = false;
       this.mode = 'string';
@@ -189,6 +255,7 @@ export class JsonStreamParser {
       if (this.escaped) {
         this.escaped = false;
         this.parts.push(text[i]!);
+        this.partsChars += 1;
         i += 1;
         continue;
       }
@@ -196,9 +263,13 @@ export class JsonStreamParser {
       const m = STRING_END.exec(text);
       const end = m ? m.index : n;
       this.parts.push(text.slice(i, end));
-      if (!m) return n;
+      this.partsChars += end - i;
+      if (!m) break;
       if (m[0] === '\\') {
+        this.prevEscapeAt = this.lastEscapeAt;
+        this.lastEscapeAt = this.partsChars;
         this.parts.push('\\');
+        this.partsChars += 1;
         this.escaped = true;
         i = end + 1;
         continue;
@@ -206,19 +277,58 @@ export class JsonStreamParser {
       this.finishString(end);
       return end + 1;
     }
+    // The chunk ended inside the string.
+    if (this.partsChars > STRING_PIECE_CHARS) this.decodePiece(n);
     return n;
   }
 
-  private finishString(at: number): void {
-    let value: string;
-    const text = `"${this.parts.join('')}"`;
+  /**
+   * Decodes what is read of a long string so far, but for an escape that may be incomplete or the
+   * high half of a surrogate pair (kept for the next piece, so `inspect` sees pairs whole).
+   */
+  private decodePiece(at: number): void {
+    const text = this.parts.join('');
+    let cut = text.length;
+    // An escape within the last 6 characters may be unfinished: it waits for the next piece, and
+    // so does a high surrogate escape just before it, so that `inspect` sees a pair whole.
+    if (this.lastEscapeAt >= cut - 6) {
+      cut = this.lastEscapeAt;
+      if (this.prevEscapeAt === cut - 6 && HIGH_SURROGATE_ESCAPE.test(text.slice(cut - 6, cut))) cut = this.prevEscapeAt;
+    }
+    this.decoded.push(this.decodeString(text.slice(0, cut), at));
+    this.parts = [text.slice(cut)];
+    this.partsChars = text.length - cut;
+    this.lastEscapeAt -= cut;
+    this.prevEscapeAt -= cut;
+  }
+
+  private decodeString(content: string, at: number): string {
+    const text = `"${content}"`;
     this.opts.inspect?.(text);
     try {
-      value = JSON.parse(text) as string;
+      return JSON.parse(text) as string;
     } catch (err) {
       return this.fail(`Bad string: ${(err as Error).message}`, at);
     }
+  }
+
+  private finishString(at: number): void {
+    const content = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+    // Without escapes the text is the value (JSON.parse would only check for control characters).
+    let value: string;
+    if (this.lastEscapeAt === -1 && this.decoded.length === 0) {
+      if (CONTROL.test(content)) this.fail('Bad control character in string literal', at);
+      value = content;
+    } else value = this.decodeString(content, at);
+    if (this.decoded.length > 0) {
+      // `+` makes a rope: joining would copy the whole string at once.
+      let rope = '';
+      for (const piece of this.decoded) rope += piece;
+      value = rope + value;
+      this.decoded = [];
+    }
     this.parts = [];
+    this.partsChars = 0;
     if (this.stringIsKey) {
       this.frames[this.frames.length - 1]!.key = value;
       this.path.push(value);
@@ -229,13 +339,14 @@ export class JsonStreamParser {
   private finishScalar(): void {
     const token = this.parts.join('');
     this.parts = [];
+    this.partsChars = 0;
     this.opts.inspect?.(token);
     let value: unknown;
-    try {
-      value = JSON.parse(token);
-    } catch {
-      return this.fail(`Bad token '${token.slice(0, 32)}'`);
-    }
+    if (token === 'true') value = true;
+    else if (token === 'false') value = false;
+    else if (token === 'null') value = null;
+    else if (NUMBER.test(token)) value = Number(token);
+    else return this.fail(`Bad token '${token.slice(0, 32)}'`);
     this.completeValue(value);
   }
 
@@ -264,6 +375,10 @@ export class JsonStreamParser {
         const source = this.parts.join('');
         this.parts = [];
         this.rawDepth = 0;
+        // A chunk may have ended inside an escape of this container: none of that state is left.
+        // A chunk may have ended inside an escape of this container: none of that state is left.
+        this.escaped = false;
+        this.inRawString = false;
         this.opts.inspect?.(source);
         let value: unknown;
         try {
@@ -279,7 +394,26 @@ export class JsonStreamParser {
     this.escaped = escaped;
     this.rawDepth = depth;
     this.parts.push(text.slice(start, n));
+    this.rawChars += n - start;
+    if (this.opts.maxRawChars !== undefined && this.rawChars > this.opts.maxRawChars) this.replayRaw();
     return n;
+  }
+
+  /**
+   * A raw container past maxRawChars is read again piece by piece (its children may be raw), so
+   * no single JSON.parse call grows with the body: what was scanned of it is written again.
+   */
+  private replayRaw(): void {
+    const text = this.parts.join('');
+    this.parts = [];
+    this.rawDepth = 0;
+    this.rawChars = 0;
+    this.inRawString = false;
+    this.escaped = false;
+    this.mode = 'value';
+    this.replaying = true;
+    this.offset = this.rawStartAt;
+    this.write(text);
   }
 }
 

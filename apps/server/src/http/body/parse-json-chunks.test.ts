@@ -1,0 +1,146 @@
+// The sliced parser must answer exactly as the one-piece parser does (parse-json.ts): the same
+// value for every body, the same status for every refusal, wherever the chunks are cut.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJsonChunks } from './parse-json-chunks.ts';
+import { bodyText, parseStrictJson } from './parse-json.ts';
+
+type Outcome = { value: unknown } | { status: unknown };
+
+function onePiece(bytes: Buffer): Outcome {
+  try {
+    return { value: parseStrictJson(bodyText(bytes)) };
+  } catch (err) {
+    return { status: (err as { status?: unknown }).status };
+  }
+}
+
+async function sliced(chunks: Buffer[]): Promise<Outcome> {
+  try {
+    return { value: await parseJsonChunks(chunks) };
+  } catch (err) {
+    return { status: (err as { status?: unknown }).status };
+  }
+}
+
+/** `bytes` cut at the given offsets (anywhere, inside a UTF-8 character included). */
+function cut(bytes: Buffer, offsets: number[]): Buffer[] {
+  const points = [...new Set(offsets.map((o) => o % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const p of points) {
+    chunks.push(bytes.subarray(from, p));
+    from = p;
+  }
+  chunks.push(bytes.subarray(from));
+  return chunks;
+}
+
+const texts = fc.oneof(
+  fc.constantFrom('', ' ', '{}', '[]', '{} x'),
+  fc.json({ depthSize: 'medium' }),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  // Multi-byte characters (cut between chunks) and lone surrogates (escaped by JSON.stringify).
+  fc.jsonValue({ stringUnit: 'grapheme' }).map((v) => JSON.stringify(v)),
+  fc.jsonValue({ stringUnit: 'binary' }).map((v) => JSON.stringify(v)),
+  // Mutations: a character dropped or doubled, escapes and numbers on the edge of the rules.
+  fc
+    .tuple(
+      fc.json(),
+      fc.nat(),
+      fc.constantFrom(
+        '',
+        '\\',
+        '"',
+        '}',
+        ']',
+        ',',
+        '1e400',
+        '12345678901234567890',
+        '\\u0000',
+        '\\ud800',
+        '\\udc00',
+        '\u0001',
+        '\t',
+        '01',
+        '-',
+        '1.',
+        '+1',
+        'tru',
+        'nulll',
+        '0x10',
+      ),
+    )
+    .map(([t, at, ins]) => t.slice(0, at % (t.length + 1)) + ins + t.slice((at % (t.length + 1)) + 1)),
+);
+
+describe('parseJsonChunks', () => {
+  it('answers as the one-piece parser for any body cut anywhere', async () => {
+    await fc.assert(
+      fc.asyncProperty(texts, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), async (text, offsets, bom) => {
+        const bytes = Buffer.from((bom ? '\ufeff' : '') + text);
+        expect(await sliced(cut(bytes, offsets))).toEqual(onePiece(bytes));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads an empty body (or a byte-order mark alone) as {}, and blank text as malformed', async () => {
+    for (const body of ['', '\ufeff', ' ', '\ufeff \n']) {
+      const bytes = Buffer.from(body);
+      expect(await sliced(cut(bytes, [1, 2]))).toEqual(onePiece(bytes));
+    }
+    expect(onePiece(Buffer.from('\ufeff'))).toEqual({ value: {} });
+  });
+
+  it('decodes strings longer than a piece, escapes and surrogate pairs cut at every offset', async () => {
+    // 13 characters per unit: the pairs and escapes fall on every position of the piece boundary.
+    for (const unit of ['a\\ud83d\\ude00', 'ab\\\\\\\\\\n\\"\\u00e9', 'é😀\\\\ud83d\\t\\u2028x']) {
+      const text = `{"s":"${unit.repeat(60_000)}","k":1}`;
+      const bytes = Buffer.from(text);
+      const expected = JSON.parse(text) as unknown;
+      for (const offsets of [[], [65_536 * 3 + 1], [1, 2, 3, 300_001, 300_002]]) {
+        expect(await sliced(cut(bytes, offsets))).toEqual({ value: expected });
+      }
+    }
+  });
+
+  it('refuses an unpaired surrogate or U+0000 inside a long string, as the one-piece parser does', async () => {
+    for (const bad of ['\\ud83d', '\\ude00', '\\u0000', '\\ud83dx\\ude00']) {
+      for (const before of [262_140, 262_141, 262_143, 262_144, 262_150]) {
+        const bytes = Buffer.from(`{"s":"${'a'.repeat(before)}${bad}${'b'.repeat(1000)}"}`);
+        expect(await sliced(cut(bytes, [70_000]))).toEqual({ status: 400 });
+        expect(onePiece(bytes)).toEqual({ status: 400 });
+      }
+    }
+  });
+
+  it('gives other work the event loop while it parses a large body', async () => {
+    const bytes = Buffer.from(JSON.stringify({ batch: Array.from({ length: 100_000 }, (_, i) => ({ i, s: 'x'.repeat(20) })) }));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      const value = (await parseJsonChunks(cut(bytes, [1 << 20, 2 << 20]))) as { batch: unknown[] };
+      expect(value.batch).toHaveLength(100_000);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(10);
+  });
+
+  it('refuses a number longer than 1,024 characters, as the one-piece parser does, without reading all of it', async () => {
+    const huge = Buffer.from(`{"n":0.${'1'.repeat(1_000_000)}}`);
+    expect(await sliced([huge])).toEqual({ status: 422 });
+    for (const n of [`0.${'1'.repeat(1022)}`, `-1${'0'.repeat(14)}.${'5'.repeat(1003)}e-10`]) {
+      expect(n.length).toBe(1024);
+      const ok = Buffer.from(`{"n":${n},"pad":"${' '.repeat(70_000)}"}`);
+      expect(await sliced([ok])).toEqual({ value: JSON.parse(ok.toString()) as unknown });
+      expect(onePiece(Buffer.from(`{"n":${n}}`))).toEqual({ value: { n: Number(n) } });
+      const long = Buffer.from(`{"n":${n.replace('.', '.1')},"pad":"${' '.repeat(70_000)}"}`);
+      expect(await sliced([long])).toEqual({ status: 422 });
+      expect(onePiece(Buffer.from(`{"n":${n.replace('.', '.1')}}`))).toEqual({ status: 422 });
+    }
+    // A literal is never longer than `false`: a malformed body (400), not a limit.
+    expect(await sliced([Buffer.from(`[${'t'.repeat(100_000)}]`)])).toEqual({ status: 400 });
+  });
+});
