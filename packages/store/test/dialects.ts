@@ -1,9 +1,13 @@
-// Runs store tests on both databases: once on a fresh migrated SQLite :memory: database and once
-// on a fresh migrated PostgreSQL database (created through WEFT_TEST_PG_URL, dropped afterwards).
+// Runs store tests on both databases: once on a fresh migrated SQLite :memory: database (and,
+// where asked, on a SQLite file too) and once on a fresh migrated PostgreSQL database (created
+// through WEFT_TEST_PG_URL, dropped afterwards).
 //
 // When PostgreSQL is unreachable the PostgreSQL half is skipped with a visible warning, unless
 // WEFT_REQUIRE_PG=1 (CI), where its tests fail instead.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { migrateToLatest, openDatabase, redactUrl, type Db } from '../src/db/index.ts';
@@ -71,8 +75,26 @@ async function adminQuery(text: string): Promise<void> {
 /**
  * Declares `body` twice: "<name> [sqlite]" and "<name> [postgres]". `getDb()` returns that half's
  * database, fresh and migrated for the suite (shared by its tests: use distinct project ids).
+ * `sqliteFile`: a third time on a SQLite file, where long reads go to the reader thread
+ * (db.readLong; in memory they cannot).
  */
-export function describeEachDialect(name: string, body: (getDb: () => Db) => void): void {
+export function describeEachDialect(name: string, body: (getDb: () => Db) => void, opts: { sqliteFile?: boolean } = {}): void {
+  if (opts.sqliteFile) {
+    describe(`${name} [sqlite file]`, () => {
+      let db: Db | undefined;
+      let dir: string | undefined;
+      beforeAll(async () => {
+        dir = mkdtempSync(join(tmpdir(), 'weft-store-'));
+        db = await openDatabase(`sqlite:${join(dir, 'weft.sqlite')}`);
+        await migrateToLatest(db);
+      });
+      afterAll(async () => {
+        await db?.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      });
+      body(() => required(db));
+    });
+  }
   describe(`${name} [sqlite]`, () => {
     let db: Db | undefined;
     beforeAll(async () => {

@@ -2,6 +2,7 @@
 // several replicas). Everything above this file talks to both through the same Kysely instance.
 import type { Kysely } from 'kysely';
 import { parseDatabaseUrl } from './database-url.ts';
+import type { LongRead } from './sqlite-reader.ts';
 import { openPostgres, type PgPoolOptions } from './open-postgres.ts';
 import { openSqlite } from './open-sqlite.ts';
 import type { Database } from './schema.ts';
@@ -15,6 +16,12 @@ export interface Db {
   close(): Promise<void>;
   /** Round-trips `select 1`; rejects when the database is unusable. */
   ping(): Promise<void>;
+  /**
+   * A read that may take long (a sort over a whole table): on a SQLite file it runs on a worker
+   * thread with its own read-only connection (sqlite-reader.ts), so the event loop stays free; on
+   * PostgreSQL (and SQLite in memory) it is an ordinary query.
+   */
+  readLong<R>(query: LongRead): Promise<R[]>;
 }
 
 export interface OpenDatabaseOptions {

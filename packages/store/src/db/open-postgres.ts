@@ -1,8 +1,9 @@
 // PostgreSQL through a pg Pool. Result parsing is adjusted so rows come back in the same JS shapes
 // as from better-sqlite3 (numbers for counts and sums, datetimes as the text we stored).
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from './connect.ts';
+import type { LongRead } from './sqlite-reader.ts';
 import { describePgTarget } from './database-url.ts';
 import type { Database } from './schema.ts';
 
@@ -73,6 +74,7 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
   return {
     kysely,
     dialect: 'postgres',
+    readLong: async <R>(query: LongRead) => (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
     close: () => (closing ??= kysely.destroy()),
     ping: async () => {
       await sql`select 1`.execute(kysely);

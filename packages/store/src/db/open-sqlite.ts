@@ -2,9 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { CompiledQuery, Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
+import { sqliteReader, type LongRead } from './sqlite-reader.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 // SQLite DDL is transactional, but Kysely's adapter says otherwise, which would make its Migrator
@@ -47,11 +48,15 @@ export async function openSqlite(path: string): Promise<Db> {
   }
 
   const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect({ database: withStatementCache(sqlite) }) });
+  // An in-memory database exists only on this connection: its long reads stay here.
+  const reader = path === ':memory:' ? undefined : sqliteReader(path);
   let closing: Promise<void> | undefined;
   return {
     kysely,
     dialect: 'sqlite',
-    close: () => (closing ??= kysely.destroy()),
+    readLong: async <R>(query: LongRead) =>
+      reader ? reader.read<R>(query) : (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
+    close: () => (closing ??= Promise.all([reader?.close(), kysely.destroy()]).then(() => undefined)),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },

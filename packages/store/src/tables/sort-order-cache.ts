@@ -14,8 +14,8 @@
 // statement, so one chunk of it present means all of them are. Filtered queries (row_digests)
 // bypass the cache: their positions are within the filtered rows.
 //
-// On SQLite the build runs on the server's one connection: for its duration (seconds on a
-// million rows) other requests wait, once per table and sort_by.
+// On SQLite the sort runs on a reader thread (db.readLong) and only the chunks' insert (in
+// batches) on the server's connection, so other requests go on meanwhile.
 import { digestBytes } from '@weft/core';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db, StoredJson } from '../db/index.ts';
@@ -101,6 +101,9 @@ export function cachedPageQuery(db: Db, req: SortedPageRequest): RawBuilder<Tabl
 /** Fills the order once; a concurrent builder of the same order waits, then finds it done. */
 async function buildOrder(db: Db, req: SortedPageRequest): Promise<void> {
   const sortKey = sortKeyOf(req.keys);
+  const chunks = orderChunks(db, req);
+  // SQLite: the sort (seconds on a million rows) runs on the reader thread, before the write.
+  const computed = db.dialect === 'sqlite' ? await db.readLong<OrderChunk>(chunks.compile(db.kysely)) : undefined;
   await db.kysely
     .transaction()
     .setIsolationLevel('read committed')
@@ -109,22 +112,45 @@ async function buildOrder(db: Db, req: SortedPageRequest): Promise<void> {
       const { rows: done } = await sql`select chunk from table_sort_orders
         where project_id = ${req.projectId} and table_digest = ${req.tableDigest} and sort_key = ${sortKey} limit 1`.execute(trx);
       if (done.length > 0) return;
-      // Positions from the same ORDER BY terms as the direct query, then grouped into chunks.
-      // `where true`: SQLite would otherwise read ON CONFLICT as part of the SELECT.
-      await sql`insert into table_sort_orders (project_id, table_digest, sort_key, chunk, row_indexes)
-        select cast(${req.projectId} as text), cast(${req.tableDigest} as text), cast(${sortKey} as text), chunk,
-          ${jsonIntArrayAgg(db.dialect, 'row_index', 'pos')}
-        from (
-          select row_index, pos, pos / ${sql.lit(CHUNK_SIZE)} as chunk
-          from (
-            select tr.row_index, row_number() over (order by ${sql.join(sortOrderItems(db, req.keys))}) - 1 as pos
-            from table_rows as tr
-            join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest
-            where tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest}
-          ) as ordered
-        ) as positioned
-        where true
-        group by chunk
-        on conflict (project_id, table_digest, sort_key, chunk) do nothing`.execute(trx);
+      if (!computed) {
+        // PostgreSQL: one statement on the database server; the event loop is not involved.
+        await sql`insert into table_sort_orders (project_id, table_digest, sort_key, chunk, row_indexes)
+          select cast(${req.projectId} as text), cast(${req.tableDigest} as text), cast(${sortKey} as text), chunk, row_indexes
+          from (${chunks}) as chunks
+          on conflict (project_id, table_digest, sort_key, chunk) do nothing`.execute(trx);
+        return;
+      }
+      // In batches, the event loop free between them (the transaction keeps other statements out).
+      for (let i = 0; i < computed.length; i += INSERT_BATCH) {
+        const values = computed
+          .slice(i, i + INSERT_BATCH)
+          .map((c) => sql`(${req.projectId}, ${req.tableDigest}, ${sortKey}, ${c.chunk}, ${c.row_indexes})`);
+        await sql`insert into table_sort_orders (project_id, table_digest, sort_key, chunk, row_indexes)
+          values ${sql.join(values)}
+          on conflict (project_id, table_digest, sort_key, chunk) do nothing`.execute(trx);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     });
+}
+
+interface OrderChunk {
+  chunk: number;
+  row_indexes: StoredJson;
+}
+
+const INSERT_BATCH = 500;
+
+/** The order's chunks: positions from the same ORDER BY terms as the direct query, grouped. */
+function orderChunks(db: Db, req: SortedPageRequest): RawBuilder<OrderChunk> {
+  return sql<OrderChunk>`select chunk, ${jsonIntArrayAgg(db.dialect, 'row_index', 'pos')} as row_indexes
+    from (
+      select row_index, pos, pos / ${sql.lit(CHUNK_SIZE)} as chunk
+      from (
+        select tr.row_index, row_number() over (order by ${sql.join(sortOrderItems(db, req.keys))}) - 1 as pos
+        from table_rows as tr
+        join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest
+        where tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest}
+      ) as ordered
+    ) as positioned
+    group by chunk`;
 }

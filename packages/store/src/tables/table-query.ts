@@ -48,7 +48,11 @@ export async function tableQuery(
       sortCache,
     );
   }
-  rows ??= await directQuery(db, req, plan).execute();
+  if (!rows) {
+    const query = directQuery(db, req, plan);
+    // A sort or an unlimited read covers the whole table: on SQLite, off the main thread.
+    rows = plan.sortKeys.length > 0 || plan.limit === undefined ? await db.readLong<TableRowOut>(query.compile()) : await query.execute();
+  }
   return {
     rows: rows.map((r) => ({ digest: r.row_digest, val: readJson(db, r.val), original_index: r.row_index })),
   };

@@ -1,0 +1,80 @@
+// Long reads on SQLite, off the main thread. better-sqlite3 is synchronous: a query that sorts a
+// million rows (a table's first sorted page, a sort order's build) would hold the event loop, and
+// every other request, for seconds. Such reads go to a worker thread with its own read-only
+// connection to the same file (WAL lets readers run beside the writer) and come back as rows.
+//
+// The worker's code is a string evaluated in the worker (not a file), so it runs the same from
+// TypeScript sources (tests, tsx) and from the built JavaScript; it loads better-sqlite3 by the
+// path this module resolves.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+export interface LongRead {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    parentPort.postMessage({ id, rows: db.prepare(sql).all(parameters) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: err.message, code: err.code } });
+  }
+});
+`;
+
+export interface SqliteReader {
+  read<R>(query: LongRead): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+/** A reader of the database file at `path`, started on first use. */
+export function sqliteReader(path: string): SqliteReader {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve(rows: unknown[]): void; reject(err: Error): void }>();
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    worker = undefined;
+  };
+  const start = () => {
+    const w = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
+    w.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      // Idle, the thread must not keep the process alive; busy, it must.
+      if (pending.size === 0) w.unref();
+      if (m.error) p?.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
+      else p?.resolve(m.rows ?? []);
+    });
+    w.on('error', failAll);
+    w.on('exit', () => failAll(new Error('the SQLite reader thread stopped')));
+    return w;
+  };
+  return {
+    read<R>(query: LongRead): Promise<R[]> {
+      worker ??= start();
+      const id = nextId++;
+      const w = worker;
+      return new Promise<R[]>((resolve, reject) => {
+        if (pending.size === 0) w.ref();
+        pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+        w.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      if (w) await w.terminate();
+    },
+  };
+}
