@@ -58,6 +58,8 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
         fileUploader: false,
         ignorePaths: (path: string) => streamed.some((re) => re.test(path)),
       }),
+      // An answer that breaks the spec (response validation) becomes the error handler's 500.
+      (err, req, res) => errorHandler(err, req, res, () => undefined),
     );
   // ajv's cost for collecting every error grows with the square of their number (a 720 kB batch
   // of 20,000 bad items took 45 s). So a request is validated up to its first problem; only a

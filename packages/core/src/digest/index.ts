@@ -1,4 +1,13 @@
-export { JsonNumber, JsonParseError, JSON_MAX_DEPTH, parseLossless, type JsonNode, type JsonObject } from './lossless-json.ts';
+export {
+  JsonNumber,
+  JsonParseError,
+  JSON_MAX_DEPTH,
+  jsonNumberOf,
+  newJsonObject,
+  parseLossless,
+  type JsonNode,
+  type JsonObject,
+} from './lossless-json.ts';
 export { toPlain } from './to-plain.ts';
 export { pyFloatRepr } from './py-float.ts';
 export { pyQuote } from './py-quote.ts';

@@ -73,6 +73,16 @@ export class JsonParseError extends SyntaxError {
 const NullProtoObject = function NullProtoObject() {} as unknown as new () => object;
 NullProtoObject.prototype = Object.create(null) as object;
 
+/** An empty object of the lossless tree (for parsers that build the tree piece by piece). */
+export function newJsonObject(): JsonObject {
+  return new NullProtoObject() as JsonObject;
+}
+
+/** A number of the lossless tree from a lexeme of JSON's grammar. */
+export function jsonNumberOf(lexeme: string): JsonNumber {
+  return new JsonNumber(lexeme, FLOAT_LEXEME.test(lexeme));
+}
+
 // Parser state lives at module scope: parsing is synchronous and never
 // re-entered, and module-level variables are the fastest thing V8 offers here.
 let src = '';

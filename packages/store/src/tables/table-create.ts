@@ -14,9 +14,15 @@ import { childNode, encodeValue, type EncodedValue } from '../objects/value-enco
 import type { LosslessContext } from '../store.ts';
 import { jsonArrayElements, jsonStringArrayElements } from '../db/dialect-json-arrays.ts';
 
-// Bounds on one INSERT: the JSON text of its rows, the digests of its part of the list.
-const MAX_CHUNK_CHARS = 8 << 20;
-const MAX_CHUNK_DIGESTS = 50_000;
+// Bounds on one INSERT: the JSON text of its rows, the digests of its part of the list. On SQLite
+// each statement holds the event loop while it runs (better-sqlite3 is synchronous), so they are
+// small there, and the loop gets a turn between them.
+const MAX_CHUNK_CHARS = { sqlite: 1 << 20, postgres: 8 << 20 } as const;
+const MAX_CHUNK_DIGESTS = { sqlite: 10_000, postgres: 50_000 } as const;
+/** Digesting rows gives the event loop a turn this often. */
+const TURN_MS = 5;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessContext): Promise<T.TableCreateRes> {
   const projectId = req.table.project_id;
@@ -25,11 +31,18 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessCo
   const sourceRows = childNode(childNode(ctx.source, 'table'), 'rows');
   const nodes = Array.isArray(sourceRows) && sourceRows.length === rows.length ? sourceRows : undefined;
 
-  const encoded = rows.map((row, i) => {
+  const encoded: EncodedValue[] = [];
+  let turnStart = performance.now();
+  for (let i = 0; i < rows.length; i++) {
+    const row: unknown = rows[i];
     const node = nodes?.[i];
     if (!isJsonObject(node === undefined ? row : node)) throw invalidRequest(`table.rows[${i}] must be an object`);
-    return encodeValue(row, node);
-  });
+    encoded.push(encodeValue(row, node));
+    if (performance.now() - turnStart > TURN_MS) {
+      await nextTurn();
+      turnStart = performance.now();
+    }
+  }
   const rowDigests = encoded.map((e) => e.digest);
   const digest = tableDigest(rowDigests);
   const expected = req.table.expected_digest;
@@ -77,7 +90,7 @@ async function insertRows(trx: Transaction<Database>, db: Db, projectId: string,
   for (let start = 0; start < sorted.length;) {
     let end = start;
     let chars = 0;
-    while (end < sorted.length && (end === start || chars + (sorted[end] as EncodedValue).text.length <= MAX_CHUNK_CHARS)) {
+    while (end < sorted.length && (end === start || chars + (sorted[end] as EncodedValue).text.length <= MAX_CHUNK_CHARS[db.dialect])) {
       chars += (sorted[end] as EncodedValue).text.length + 50;
       end++;
     }
@@ -91,6 +104,7 @@ async function insertRows(trx: Transaction<Database>, db: Db, projectId: string,
       .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
       .execute();
     start = end;
+    if (db.dialect === 'sqlite') await nextTurn();
   }
 }
 
@@ -102,8 +116,10 @@ async function insertRowList(
   tableDigestValue: string,
   rowDigests: readonly string[],
 ): Promise<void> {
-  for (let start = 0; start < rowDigests.length; start += MAX_CHUNK_DIGESTS) {
-    const elements = jsonStringArrayElements(db.dialect, JSON.stringify(rowDigests.slice(start, start + MAX_CHUNK_DIGESTS)));
+  const size = MAX_CHUNK_DIGESTS[db.dialect];
+  for (let start = 0; start < rowDigests.length; start += size) {
+    if (start > 0 && db.dialect === 'sqlite') await nextTurn();
+    const elements = jsonStringArrayElements(db.dialect, JSON.stringify(rowDigests.slice(start, start + size)));
     await trx
       .insertInto('table_rows')
       .columns(['project_id', 'table_digest', 'row_index', 'row_digest'])

@@ -113,6 +113,24 @@ describeEachDialect('tableCreate', (getDb) => {
     ]);
     expect(page.rows[0]?.digest).toBe(row_digests[11_998]);
   });
+
+  it('gives the event loop turns while it digests and stores a large table (SQLite is synchronous)', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-turns');
+    const rows = Array.from({ length: 40_000 }, (_, i) => ({ i, text: `row ${i}`.repeat(4) }));
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const { row_digests } = await store.tableCreate({ table: { project_id: p, rows } }, ALICE).finally(() => (running = false));
+    expect(row_digests).toHaveLength(40_000);
+    expect(await counts(getDb(), p)).toEqual({ tables: 1, rows: 40_000, list: 40_000 });
+    expect(turns).toBeGreaterThan(4);
+  });
 });
 
 // The server defaults to REPEATABLE READ here: the store must still use READ COMMITTED, or a

@@ -18,6 +18,7 @@ export const unsupportedEncoding = (encoding: string) =>
   bodyError(415, 'encoding.unsupported', `Unsupported content encoding "${encoding}"; use gzip, deflate, br or identity`);
 export const tooLarge = () => bodyError(413, 'entity.too.large', 'Request too large');
 export const corruptBody = (encoding: string) => bodyError(400, 'entity.corrupt', `The ${encoding} body could not be decompressed`);
+export const aborted = () => bodyError(400, 'request.aborted', 'The request was aborted before its body was complete');
 export const malformedJson = (message: string) => bodyError(400, 'entity.parse.failed', message);
 
 /** A 422 with the seed's `{detail:[{loc,msg,type}]}` body, for problems found while reading. */

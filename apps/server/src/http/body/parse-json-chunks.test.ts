@@ -1,6 +1,7 @@
 // The sliced parser must answer exactly as the one-piece parser does (parse-json.ts): the same
 // value for every body, the same status for every refusal, wherever the chunks are cut.
 import fc from 'fast-check';
+import { parseLossless, type JsonNode, type JsonNumber } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { parseJsonChunks } from './parse-json-chunks.ts';
 import { bodyText, parseStrictJson } from './parse-json.ts';
@@ -83,6 +84,26 @@ describe('parseJsonChunks', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('builds the lossless tree (number lexemes, null-prototype objects) exactly as parseLossless does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        texts.filter((t) => t.trim() !== '' && 'value' in onePiece(Buffer.from(t))),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (text, offsets) => {
+          const got = await parseJsonChunks(cut(Buffer.from(text), offsets), { lossless: true });
+          expect(got).toStrictEqual(parseLossless(text));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // Lexemes kept whole, in containers larger than a raw piece too (read again piece by piece).
+    const text = `{"a":[1.0,1,-0,2.50e3,${'{"x":1.10},'.repeat(10_000)}null],"__proto__":{"k":1E2}}`;
+    const tree = (await parseJsonChunks([Buffer.from(text)], { lossless: true })) as { a: JsonNode[] };
+    expect(tree).toStrictEqual(parseLossless(text));
+    expect((tree.a[0] as JsonNumber).lexeme).toBe('1.0');
+    expect(Object.getPrototypeOf(tree)).not.toBe(Object.prototype);
   });
 
   it('reads an empty body (or a byte-order mark alone) as {}, and blank text as malformed', async () => {

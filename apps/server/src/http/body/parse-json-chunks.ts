@@ -3,7 +3,8 @@
 // a second on our machines, and a 720 kB batch of 20,000 items for ~15 ms, which six clients at
 // once turn into 100 ms waits. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
-import { JsonLimitError, JsonStreamParser, JsonSyntaxError } from '../log-body/json-stream-parser.ts';
+import { jsonNumberOf, newJsonObject, parseLossless } from '@weft/core';
+import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
 
@@ -19,7 +20,15 @@ const SLICE_BYTES = 16 * 1024;
 
 const FIRST = /[^ \t\n\r]/;
 
-export async function parseJsonChunks(chunks: readonly Buffer[]): Promise<unknown> {
+/** Weave's lossless tree (number lexemes kept), as parseLossless makes it, built piece by piece. */
+const LOSSLESS: ValueBuilder = {
+  object: () => newJsonObject(),
+  number: jsonNumberOf,
+  raw: parseLossless,
+};
+
+/** The body's value: as JSON.parse makes it, or (`lossless`) Weave's lossless tree. */
+export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossless?: boolean } = {}): Promise<unknown> {
   let root: unknown;
   // Refusals of values wait for the end, as in parse-json.ts: a malformed body is a 400 first.
   const numberProblems: Array<{ loc: string[]; msg: string; type: string }> = [];
@@ -27,6 +36,7 @@ export async function parseJsonChunks(chunks: readonly Buffer[]): Promise<unknow
   const parser = new JsonStreamParser({
     maxDepth: MAX_DEPTH,
     maxNumberChars: MAX_NUMBER_CHARS,
+    build: opts.lossless ? LOSSLESS : undefined,
     detach: () => false,
     // Containers go to JSON.parse (4× faster than building them here) up to 64 kB each; a larger
     // one is read piece by piece, so no single step grows with the body.

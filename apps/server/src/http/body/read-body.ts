@@ -6,7 +6,7 @@ import type { JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
 import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './parse-json-chunks.ts';
-import { discardRest, hasBody, readBytes, readChunks, requireJsonMediaType } from './read-bytes.ts';
+import { discardRest, hasBody, readChunks, requireJsonMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
 
 export interface BodyLimits {
@@ -59,11 +59,17 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
         case 'lossless': {
           if (!hasBody(req)) return {};
           requireJsonMediaType(req);
-          // Still in one piece: the digest needs the lossless tree of the whole body (see BENCHMARKS.md).
-          const bytes = await readBytes(req, limits.body);
-          const text = bodyText(bytes);
-          req.body = parseStrictJson(text);
-          return { source: parseLosslessJson(text), size: bytes.length };
+          const chunks = await readChunks(req, limits.body);
+          const size = chunks.reduce((n, c) => n + c.length, 0);
+          if (size <= ONE_PIECE_MAX_BYTES) {
+            const text = bodyText(Buffer.concat(chunks, size));
+            req.body = parseStrictJson(text);
+            return { source: parseLosslessJson(text), size };
+          }
+          // Two sliced passes: the plain value (validated, read by the handler) and the tree the
+          // digest is computed from. The first refuses what JSON.parse would.
+          req.body = await parseJsonChunks(chunks);
+          return { source: (await parseJsonChunks(chunks, { lossless: true })) as JsonNode, size };
         }
       }
     } catch (err) {

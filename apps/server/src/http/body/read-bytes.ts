@@ -1,14 +1,12 @@
 // Reads a request body's bytes once for every mode that reads bytes: the media type and charset
 // are checked before anything is read (415), the body is inflated as its Content-Encoding says,
 // and the limit counts the INFLATED bytes (413), so a small compressed bomb costs no more than the
-// limit. Bytes and limits go through raw-body and content-type, the libraries Express's own body
-// parsers use.
+// limit. Media types through content-type, as Express's own body parsers; inflating through zlib.
 import type { IncomingMessage } from 'node:http';
 import { pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { parse as parseContentType, type ContentType } from 'content-type';
-import getRawBody from 'raw-body';
-import { corruptBody, tooLarge, unsupportedCharset, unsupportedEncoding, unsupportedMediaType } from './body-errors.ts';
+import { aborted, corruptBody, tooLarge, unsupportedCharset, unsupportedEncoding, unsupportedMediaType } from './body-errors.ts';
 
 const INFLATE: Record<string, () => Transform> = {
   gzip: createGunzip,
@@ -38,35 +36,11 @@ export function requireJsonMediaType(req: IncomingMessage): void {
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedCharset(charset);
 }
 
-/** The whole body, inflated, at most `limit` bytes after inflating. */
-export async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
-  const inflate = INFLATE[encoding];
-  if (!inflate && encoding !== 'identity') throw unsupportedEncoding(encoding);
-  if (!inflate) {
-    // The declared length is checked before a byte is read (raw-body answers 413 at once).
-    return getRawBody(req, { limit, length: req.headers['content-length'] }).catch((err: unknown) => {
-      throw mapRawBodyError(err);
-    });
-  }
-  const inflated = inflate();
-  // pipeline, not pipe: a client going away must end the inflated stream too.
-  pipeline(req, inflated, () => {});
-  // raw-body stops reading (and we stop inflating) as soon as the limit is crossed.
-  try {
-    return await getRawBody(inflated, { limit });
-  } catch (err) {
-    inflated.destroy();
-    // raw-body's own errors carry a `type`; anything else came from zlib: the body is corrupt.
-    if ((err as { type?: unknown }).type === undefined) throw corruptBody(encoding);
-    throw mapRawBodyError(err);
-  }
-}
-
 /**
- * The whole body as the chunks it arrived in, inflated, at most `limit` bytes after inflating: for
- * bodies parsed piece by piece (64 MB+), which a single Buffer would copy once more at the end.
- * The same checks and errors as readBytes.
+ * The whole body as the chunks it arrived in, inflated, at most `limit` bytes after inflating (a
+ * declared length past it is refused before a byte is read): no single Buffer copies it all once
+ * more, and the parsers read it a slice at a time. Errors: 415 for an unknown encoding, 413 past
+ * the limit, 400 for a corrupt compressed body.
  */
 export async function readChunks(req: IncomingMessage, limit: number): Promise<Buffer[]> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
@@ -87,16 +61,11 @@ export async function readChunks(req: IncomingMessage, limit: number): Promise<B
   } catch (err) {
     inflated?.destroy();
     if ((err as { type?: unknown }).type === 'entity.too.large') throw err;
-    if (inflated) throw corruptBody(encoding);
-    throw err; // the client went away
+    // zlib's own errors carry a numeric errno (Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_…).
+    if (inflated && typeof (err as { errno?: unknown }).errno === 'number') throw corruptBody(encoding);
+    throw aborted(); // the client went away (its answer is never read)
   }
   return chunks;
-}
-
-function mapRawBodyError(err: unknown): unknown {
-  const type = (err as { type?: unknown } | null)?.type;
-  if (type === 'entity.too.large') return tooLarge();
-  return err; // request.aborted and friends keep their status (400) and type
 }
 
 /**

@@ -13,7 +13,7 @@ export type PathKey = string | number;
 export interface JsonStreamOptions {
   /** Completed values here go to onValue instead of their parent. */
   detach(path: readonly PathKey[]): boolean;
-  /** Containers here are parsed in one piece by JSON.parse. */
+  /** Containers here are parsed in one piece (by JSON.parse, or `build.raw`). */
   raw(path: readonly PathKey[]): boolean;
   onValue(path: readonly PathKey[], value: unknown): void;
   /** Deepest nesting of containers accepted; deeper input is an error, not a stack overflow. */
@@ -30,7 +30,24 @@ export interface JsonStreamOptions {
   maxRawChars?: number;
   /** Longest number accepted (default: no limit). */
   maxNumberChars?: number;
+  /** How values are made (default: as JSON.parse makes them). */
+  build?: ValueBuilder;
 }
+
+/** The value representation: JSON.parse's, or another tree (Weave's lossless one keeps number lexemes). */
+export interface ValueBuilder {
+  object(): Record<string, unknown>;
+  /** A number, from its lexeme (already checked against JSON's grammar). */
+  number(lexeme: string): unknown;
+  /** A raw container's value, from its text. */
+  raw(text: string): unknown;
+}
+
+const PLAIN: ValueBuilder = {
+  object: () => ({}),
+  number: (lexeme) => Number(lexeme),
+  raw: (text) => JSON.parse(text) as unknown,
+};
 
 export class JsonSyntaxError extends Error {}
 
@@ -91,7 +108,11 @@ export class JsonStreamParser {
   private replaying = false;
   private offset = 0;
 
-  constructor(private readonly opts: JsonStreamOptions) {}
+  private readonly build: ValueBuilder;
+
+  constructor(private readonly opts: JsonStreamOptions) {
+    this.build = opts.build ?? PLAIN;
+  }
 
   write(text: string): void {
     let i = 0;
@@ -208,7 +229,7 @@ export class JsonStreamParser {
         return;
       }
       const isArray = c === '[';
-      this.frames.push({ container: isArray ? [] : {}, key: undefined });
+      this.frames.push({ container: isArray ? [] : this.build.object(), key: undefined });
       if (isArray) this.path.push(0);
       this.mode = isArray ? 'valueOrEnd' : 'keyOrEnd';
       return;
@@ -345,7 +366,7 @@ export class JsonStreamParser {
     if (token === 'true') value = true;
     else if (token === 'false') value = false;
     else if (token === 'null') value = null;
-    else if (NUMBER.test(token)) value = Number(token);
+    else if (NUMBER.test(token)) value = this.build.number(token);
     else return this.fail(`Bad token '${token.slice(0, 32)}'`);
     this.completeValue(value);
   }
@@ -376,13 +397,12 @@ export class JsonStreamParser {
         this.parts = [];
         this.rawDepth = 0;
         // A chunk may have ended inside an escape of this container: none of that state is left.
-        // A chunk may have ended inside an escape of this container: none of that state is left.
         this.escaped = false;
         this.inRawString = false;
         this.opts.inspect?.(source);
         let value: unknown;
         try {
-          value = JSON.parse(source);
+          value = this.build.raw(source);
         } catch (err) {
           return this.fail((err as Error).message.replace(/ at position \d+.*$/, ''), i);
         }
