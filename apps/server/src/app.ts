@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { createBodyReader } from './http/body/read-body.ts';
 import { compose } from './http/compose.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { warmUpValidators } from './http/warm-up.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { drainGuard } from './http/lifecycle.ts';
 import type { Limiter } from './http/rate-limit.ts';
@@ -24,7 +25,8 @@ export interface AppOptions {
   limiter?: Limiter | undefined;
 }
 
-export function createApp(deps: Deps, opts: AppOptions): Express {
+/** The app, its validators compiled (http/warm-up.ts), ready to listen. */
+export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -81,5 +83,6 @@ export function createApp(deps: Deps, opts: AppOptions): Express {
     }),
   );
   app.use(errorHandler);
+  await warmUpValidators(app, [validate, validateAll], operations);
   return app;
 }

@@ -52,7 +52,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const store = createStore({ db, catalogue });
   const drainer = createDrainer();
   const limiter = await createLimiter(config.rateLimits, config.redisUrl);
-  const app = createApp(
+  const app = await createApp(
     { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer },
     { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger, limiter },
   );

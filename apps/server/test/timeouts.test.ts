@@ -15,11 +15,24 @@ function open(url: string): Promise<Socket> {
     socket.on('error', reject);
   });
 }
+/** Milliseconds until the server closes `socket`; fails after 10 s with the socket's state. */
 const closed = (socket: Socket) =>
-  new Promise<number>((resolve) => {
+  new Promise<number>((resolve, reject) => {
     const t0 = Date.now();
     if (socket.destroyed) return resolve(0);
-    socket.on('close', () => resolve(Date.now() - t0));
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `still open after 10 s: ${JSON.stringify({ state: socket.readyState, read: socket.bytesRead, port: socket.localPort })}`,
+          ),
+        ),
+      10_000,
+    );
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Date.now() - t0);
+    });
   });
 
 describe('silent connections', () => {

@@ -1,0 +1,29 @@
+// Before the server listens, every validation step sees a stand-in request of every operation it
+// validates (so express-openapi-validator compiles them all then, not on a client's request).
+import express, { type Request } from 'express';
+import { expect, it } from 'vitest';
+import { operations } from './spec.ts';
+import { warmUpValidators } from './warm-up.ts';
+
+it('runs every step once on a request of every operation but the streamed ones, and drops their refusals', async () => {
+  const seen: string[][] = [[], []];
+  const step = (i: number) => async (req: Request) => {
+    seen[i]!.push(`${req.method} ${req.path} ${req.headers['content-type'] ?? '-'} ${JSON.stringify(req.query)}`);
+    await Promise.resolve();
+    throw Object.assign(new Error('request validation failed'), { status: 400 });
+  };
+  await warmUpValidators(express(), [step(0), step(1)], operations);
+
+  const expected = operations
+    .filter((op) => op.bodyMode !== 'stream')
+    .map((op) => {
+      const type = { json: 'application/json', lossless: 'application/json', multipart: 'multipart/form-data; boundary=weft-warm-up' }[
+        op.bodyMode as string
+      ];
+      return `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]+\}/g, 'warm-up')} ${type ?? '-'} {}`;
+    });
+  expect(seen[0]).toEqual(expected);
+  expect(seen[1]).toEqual(expected);
+  expect(expected.length).toBeGreaterThan(20);
+  expect(expected.some((line) => line.startsWith('POST /v1/preview/models/warm-up/log'))).toBe(false);
+});
