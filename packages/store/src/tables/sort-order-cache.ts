@@ -23,6 +23,7 @@ import { lockKey } from '../db/lock.ts';
 import { jsonIntArrayAgg, jsonIntArrayColumnElements } from '../db/dialect-json-arrays.ts';
 import { sortOrderItems } from './table-sort-sql.ts';
 import type { TableSortKey } from './table-sort.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface SortCacheOptions {
   /** Pages starting before this offset are sorted directly until the order is cached. */
@@ -128,7 +129,7 @@ async function buildOrder(db: Db, req: SortedPageRequest): Promise<void> {
         await sql`insert into table_sort_orders (project_id, table_digest, sort_key, chunk, row_indexes)
           values ${sql.join(values)}
           on conflict (project_id, table_digest, sort_key, chunk) do nothing`.execute(trx);
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     });
 }

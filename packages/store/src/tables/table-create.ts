@@ -13,6 +13,7 @@ import { nowIso, type Database, type Db } from '../db/index.ts';
 import { childNode, encodeValue, type EncodedValue } from '../objects/value-encoding.ts';
 import type { LosslessContext } from '../store.ts';
 import { jsonArrayElements, jsonStringArrayElements } from '../db/dialect-json-arrays.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Bounds on one INSERT: the JSON text of its rows, the digests of its part of the list. On SQLite
 // each statement holds the event loop while it runs (better-sqlite3 is synchronous), so they are
@@ -21,8 +22,6 @@ const MAX_CHUNK_CHARS = { sqlite: 1 << 20, postgres: 8 << 20 } as const;
 const MAX_CHUNK_DIGESTS = { sqlite: 10_000, postgres: 50_000 } as const;
 /** Digesting rows gives the event loop a turn this often. */
 const TURN_MS = 5;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessContext): Promise<T.TableCreateRes> {
   const projectId = req.table.project_id;

@@ -7,6 +7,7 @@ import { jsonNumberOf, newJsonObject, parseLossless } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Bodies up to this size are parsed in one piece (at most a millisecond or two). */
 export const ONE_PIECE_MAX_BYTES = 64 * 1024;
@@ -77,7 +78,7 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
     for (const chunk of chunks) {
       for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
         feed(decoder.decode(chunk.subarray(at, at + SLICE_BYTES), { stream: true }));
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     }
     feed(decoder.decode());

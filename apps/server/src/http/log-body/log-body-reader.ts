@@ -11,6 +11,7 @@ import type { ModelLogPiece } from '@weft/store';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
 import { refuseInexactNumbers, refuseUnstorableText } from '../body/parse-json.ts';
 import { check, logValidators, type ValidatorItem } from './validate-pieces.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Thrown into the store's loop when the body turns out invalid: the store rolls back. */
 export class InvalidLogBody extends Error {}
@@ -97,7 +98,7 @@ export class LogBodyReader {
       if (this.finished) return;
       this.step();
       // One chunk at a time, so other requests get the event loop between chunks.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 
@@ -107,7 +108,7 @@ export class LogBodyReader {
     this.queue = [];
     while (!this.finished) {
       this.step();
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     this.queue = [];
   }
