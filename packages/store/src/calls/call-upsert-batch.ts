@@ -8,6 +8,9 @@ import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import { callEnd } from './call-end.ts';
 import { callStart } from './call-start.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+const TURN_MS = 5;
 
 export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: string): Promise<T.CallUpsertBatchRes> {
   // Check every mode before writing anything (the HTTP layer validates too; this is the store's rule).
@@ -19,7 +22,14 @@ export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: s
 
   return db.kysely.transaction().execute(async (trx) => {
     const res: T.CallUpsertBatchRes['res'] = [];
+    let turnStart = performance.now();
     for (const item of req.batch) {
+      // better-sqlite3 is synchronous: without a turn now and then, a large batch would hold the
+      // event loop for its whole length (other statements wait for the transaction meanwhile).
+      if (db.dialect === 'sqlite' && performance.now() - turnStart > TURN_MS) {
+        await nextTurn();
+        turnStart = performance.now();
+      }
       if (item.mode === 'start') {
         res.push(await callStart(trx, db, item.req.start, user));
       } else {

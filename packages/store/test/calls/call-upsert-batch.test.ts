@@ -8,6 +8,25 @@ const startItem = (req: T.CallStartReq): T.CallBatchStartItem => ({ mode: 'start
 const endItem = (req: T.CallEndReq): T.CallBatchEndItem => ({ mode: 'end', req });
 
 describeEachDialect('call/upsert_batch', (getDb) => {
+  it('gives the event loop turns while it writes a large batch, and stores every item', async () => {
+    const calls = callsOf(getDb());
+    const p = 'ub/turns';
+    const batch = Array.from({ length: 4000 }, (_, i) => startItem(startReq(p, { id: `c${i}`, trace_id: `t${i % 10}` })));
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const { res } = await calls.callUpsertBatch({ batch }, ctx).finally(() => (running = false));
+    expect(res).toHaveLength(4000);
+    expect(res[3999]).toEqual({ id: 'c3999', trace_id: 't9' });
+    expect((await calls.callRead({ project_id: p, id: 'c2500' }, ctx)).call).toMatchObject({ id: 'c2500', trace_id: 't0' });
+    expect(turns).toBeGreaterThan(2);
+  });
+
   it('applies items in order and answers one result per item', async () => {
     const calls = callsOf(getDb());
     const p = 'ub/order';
