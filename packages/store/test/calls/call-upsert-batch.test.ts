@@ -2,6 +2,7 @@
 import type * as T from '@weft/types';
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../dialects.ts';
+import { turnsDuring } from '../event-loop-turns.ts';
 import { callsOf, ctx, endReq, startReq } from './call-fixtures.ts';
 
 const startItem = (req: T.CallStartReq): T.CallBatchStartItem => ({ mode: 'start', req });
@@ -12,15 +13,10 @@ describeEachDialect('call/upsert_batch', (getDb) => {
     const calls = callsOf(getDb());
     const p = 'ub/turns';
     const batch = Array.from({ length: 4000 }, (_, i) => startItem(startReq(p, { id: `c${i}`, trace_id: `t${i % 10}` })));
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const { res } = await calls.callUpsertBatch({ batch }, ctx).finally(() => (running = false));
+    const {
+      value: { res },
+      turns,
+    } = await turnsDuring(() => calls.callUpsertBatch({ batch }, ctx));
     expect(res).toHaveLength(4000);
     expect(res[3999]).toEqual({ id: 'c3999', trace_id: 't9' });
     expect((await calls.callRead({ project_id: p, id: 'c2500' }, ctx)).call).toMatchObject({ id: 'c2500', trace_id: 't0' });

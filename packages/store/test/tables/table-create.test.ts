@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEAVE_EMPTY_TABLE_DIGEST, WEAVE_TABLE_VECTOR } from '@weft/core/testing';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
+import { turnsDuring } from '../event-loop-turns.ts';
 import { ALICE, expectWeftError, newProject, storeOn, viaHttp, type TestStore } from '../objects/helpers.ts';
 
 const [A1, A2] = WEAVE_TABLE_VECTOR.rowDigests;
@@ -118,15 +119,10 @@ describeEachDialect('tableCreate', (getDb) => {
     const store = storeOn(getDb());
     const p = newProject('table-turns');
     const rows = Array.from({ length: 40_000 }, (_, i) => ({ i, text: `row ${i}`.repeat(4) }));
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const { row_digests } = await store.tableCreate({ table: { project_id: p, rows } }, ALICE).finally(() => (running = false));
+    const {
+      value: { row_digests },
+      turns,
+    } = await turnsDuring(() => store.tableCreate({ table: { project_id: p, rows } }, ALICE));
     expect(row_digests).toHaveLength(40_000);
     expect(await counts(getDb(), p)).toEqual({ tables: 1, rows: 40_000, list: 40_000 });
     expect(turns).toBeGreaterThan(4);

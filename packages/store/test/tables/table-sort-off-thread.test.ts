@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { tableMethods } from '../../src/tables/index.ts';
+import { turnsDuring } from '../event-loop-turns.ts';
 import { ALICE, newProject } from '../objects/helpers.ts';
 
 const ROWS = Array.from({ length: 20_000 }, (_, i) => ({ i, score: (i * 7919) % 10_007, text: `row ${i}` }));
@@ -25,23 +26,6 @@ afterAll(async () => {
   await Promise.all([file?.close(), memory?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Turns of the event loop while `work` runs. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work(), turns };
-  } finally {
-    running = false;
-  }
-}
 
 it('sorts a whole table off the main thread, with the answers of the in-memory database', async () => {
   const p = newProject('offthread');
