@@ -76,9 +76,13 @@ async function adminQuery(text: string): Promise<void> {
  * Declares `body` twice: "<name> [sqlite]" and "<name> [postgres]". `getDb()` returns that half's
  * database, fresh and migrated for the suite (shared by its tests: use distinct project ids).
  * `sqliteFile`: a third time on a SQLite file, where long reads go to the reader thread
- * (db.readLong; in memory they cannot).
+ * (db.readLong; in memory they cannot). `variant` names the half, for what differs between them.
  */
-export function describeEachDialect(name: string, body: (getDb: () => Db) => void, opts: { sqliteFile?: boolean } = {}): void {
+export function describeEachDialect(
+  name: string,
+  body: (getDb: () => Db, variant: 'sqlite file' | 'sqlite' | 'postgres') => void,
+  opts: { sqliteFile?: boolean } = {},
+): void {
   if (opts.sqliteFile) {
     describe(`${name} [sqlite file]`, () => {
       let db: Db | undefined;
@@ -92,7 +96,7 @@ export function describeEachDialect(name: string, body: (getDb: () => Db) => voi
         await db?.close();
         if (dir) rmSync(dir, { recursive: true, force: true });
       });
-      body(() => required(db));
+      body(() => required(db), 'sqlite file');
     });
   }
   describe(`${name} [sqlite]`, () => {
@@ -104,7 +108,7 @@ export function describeEachDialect(name: string, body: (getDb: () => Db) => voi
     afterAll(async () => {
       await db?.close();
     });
-    body(() => required(db));
+    body(() => required(db), 'sqlite');
   });
 
   describeIfPostgres(`${name} [postgres]`, (getUrl) => {
@@ -116,7 +120,7 @@ export function describeEachDialect(name: string, body: (getDb: () => Db) => voi
     afterAll(async () => {
       await db?.close();
     });
-    body(() => required(db));
+    body(() => required(db), 'postgres');
   });
 }
 

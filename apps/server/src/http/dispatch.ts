@@ -8,7 +8,9 @@ import type { Authenticator } from '../auth/index.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
 import type { BodyReader } from './body/read-body.ts';
 import type { Limiter } from './rate-limit.ts';
+import { sliceJsonAnswers } from './json-answer.ts';
 import { writeJsonLines } from './json-lines.ts';
+import { listPaths, validateLongLists, type ListPath } from './long-lists.ts';
 
 export interface DispatcherParts {
   operations: readonly SpecOperation[];
@@ -31,6 +33,8 @@ type AnyHandler = (input: OperationInput<never>, res: Response) => Promise<unkno
 interface Route {
   op: SpecOperation;
   handler: AnyHandler;
+  /** The lists of its JSON body, validated a slice at a time when long (long-lists.ts). */
+  lists: ListPath[];
 }
 
 function httpError(status: number, message: string, headers?: Record<string, string>) {
@@ -51,6 +55,7 @@ export function createDispatcher({
   const routes = operations.map((op): Route => ({
     op,
     handler: (handlers as unknown as Record<string, Handler<never>>)[op.operationId] as unknown as AnyHandler,
+    lists: op.bodyMode === 'json' || op.bodyMode === 'lossless' ? listPaths(op) : [],
   }));
   const matcher = createOperationMatcher(routes.map((r) => ({ method: r.op.method, path: r.op.path, route: r })));
 
@@ -60,7 +65,7 @@ export function createDispatcher({
       const found = matcher.match(req.method, path);
       if (found.kind === 'not-found') throw httpError(404, 'not found');
       if (found.kind === 'method-not-allowed') throw httpError(405, 'method not allowed', { Allow: found.allowed.join(', ') });
-      const { op, handler } = found.operation.route;
+      const { op, handler, lists } = found.operation.route;
       req.params = found.params;
 
       let principal;
@@ -83,11 +88,16 @@ export function createDispatcher({
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
       // was made); the spec documents the GET, so that is what is validated.
       if (req.method === 'HEAD') req.method = 'GET';
+      // Before the validator wraps res.json, so a sliced answer is still validated when asked.
+      sliceJsonAnswers(res);
+      const restore = lists.length > 0 ? await validateLongLists(req, lists) : undefined;
       try {
         await validate(req, res);
       } catch (err) {
         if ((err as { status?: unknown }).status === 400 && (read.size ?? 0) <= ALL_ERRORS_MAX_BYTES) await validateAll(req, res);
         throw err;
+      } finally {
+        restore?.();
       }
 
       const input = {

@@ -3,26 +3,20 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { expect, it } from 'vitest';
+import { countTurns } from '../../test/event-loop-turns.ts';
 import { writeJsonLines } from './json-lines.ts';
 
 it('gives other work turns of the event loop while it writes many lines, and writes them all in order', async () => {
   const lines = 40_000;
   let turns = 0;
-  let counting = false;
-  const tick = () => {
-    if (!counting) return;
-    turns++;
-    setImmediate(tick);
-  };
   const app = express();
   app.get('/lines', (_req, res) => {
-    counting = true;
-    setImmediate(tick);
+    const counter = countTurns();
     // A synchronous source: only the writer itself can give the loop a turn.
     function* items() {
       for (let i = 0; i < lines; i++) yield { i, text: 'x'.repeat(64) };
     }
-    void writeJsonLines(res, items()).finally(() => (counting = false));
+    void writeJsonLines(res, items()).finally(() => (turns = counter.stop()));
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -5,25 +5,20 @@
 // The event loop gets a turn every TURN_MS: a fast client never applies backpressure, and an
 // async generator alone never leaves the microtask queue, so 30,000 calls would otherwise go out
 // in one block (measured: /health waited the whole 0.9 s).
+import { TurnClock } from '@weft/core';
 import type { Response } from 'express';
-import { once } from 'node:events';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-
-const TURN_MS = 5;
+import { writePiece } from './write-piece.ts';
 
 export async function writeJsonLines(res: Response, items: AsyncIterable<unknown> | Iterable<unknown>): Promise<void> {
   let started = false;
-  let turnStart = performance.now();
+  const clock = new TurnClock();
   for await (const item of items) {
     if (!started) {
       res.status(200).type('application/jsonl');
       started = true;
     }
-    if (!res.write(JSON.stringify(item) + '\n')) await once(res, 'drain');
-    if (performance.now() - turnStart > TURN_MS) {
-      await nextTurn();
-      turnStart = performance.now();
-    }
+    if (!(await writePiece(res, JSON.stringify(item) + '\n'))) return;
+    if (clock.due) await clock.pass();
   }
   if (!started) res.status(200).type('application/jsonl');
   res.end();

@@ -1,8 +1,9 @@
 // POST /annotation_queues/query: the live queues of a project, filtered by a case-insensitive
 // name substring, sorted and paged (Weave's annotation_queues_query_builder).
+import { mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import { textContains, type Db } from '../db/index.ts';
-import { applyPaging, checkPaging } from '../db/paging.ts';
+import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 import { toQueueSchema } from './to-queue-schema.ts';
 
 const SORTABLE = new Set(['id', 'name', 'created_at', 'updated_at'] as const);
@@ -28,7 +29,7 @@ export async function annotationQueuesQuery(db: Db, req: T.AnnotationQueuesQuery
   // strpos/instr, not LIKE: '%' and '_' in the name are plain characters.
   if (name !== null && name !== undefined) query = query.where((eb) => textContains(db, eb.ref('name'), name, { caseInsensitive: true }));
   for (const [column, direction] of order) query = query.orderBy(column, direction);
-  query = applyPaging(query, checkPaging(req.limit, req.offset));
-  const rows = await query.execute();
-  return rows.map((row) => toQueueSchema(db, row));
+  const paging = checkPaging(req.limit, req.offset);
+  const rows = await readPaged(db, applyPaging(query, paging), paging);
+  return mapInTurns(rows, (row) => toQueueSchema(db, row));
 }

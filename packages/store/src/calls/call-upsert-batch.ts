@@ -3,14 +3,11 @@
 //
 // One statement per item: a start and its end often travel in the same batch, and a multi-row
 // upsert touching the same key twice is an error in PostgreSQL.
-import { invalidRequest } from '@weft/core';
+import { invalidRequest, TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import { callEnd } from './call-end.ts';
 import { callStart } from './call-start.ts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-
-const TURN_MS = 5;
 
 export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: string): Promise<T.CallUpsertBatchRes> {
   // Check every mode before writing anything (the HTTP layer validates too; this is the store's rule).
@@ -22,14 +19,11 @@ export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: s
 
   return db.kysely.transaction().execute(async (trx) => {
     const res: T.CallUpsertBatchRes['res'] = [];
-    let turnStart = performance.now();
+    const clock = new TurnClock();
     for (const item of req.batch) {
       // better-sqlite3 is synchronous: without a turn now and then, a large batch would hold the
       // event loop for its whole length (other statements wait for the transaction meanwhile).
-      if (db.dialect === 'sqlite' && performance.now() - turnStart > TURN_MS) {
-        await nextTurn();
-        turnStart = performance.now();
-      }
+      if (db.dialect === 'sqlite' && clock.due) await clock.pass();
       if (item.mode === 'start') {
         res.push(await callStart(trx, db, item.req.start, user));
       } else {

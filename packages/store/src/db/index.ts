@@ -15,6 +15,8 @@ export {
   jsonPathAsNumber,
   jsonPathAsText,
   jsonByteLength,
+  joinRowValues,
+  rowValuesJoin,
   textContains,
   maxBindParameters,
   nowIso,

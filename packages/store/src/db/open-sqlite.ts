@@ -1,10 +1,15 @@
-// SQLite through better-sqlite3: one in-process connection, which Kysely serialises.
+// SQLite through better-sqlite3: a writer connection that Kysely serialises, a reader connection
+// for single reads (sqlite-read-write-driver.ts), a reader thread for long ones (sqlite-reader.ts)
+// and a checkpointer thread (sqlite-checkpointer.ts). An in-memory database exists on one
+// connection only: it has just the writer.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { CompiledQuery, Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type SqliteDatabase } from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
+import { ReadWriteSqliteDriver } from './sqlite-read-write-driver.ts';
+import { sqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
 import { sqliteReader, type LongRead } from './sqlite-reader.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -17,8 +22,19 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class WeftSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly writer: SqliteDatabase,
+    private readonly reader: SqliteDatabase | undefined,
+  ) {
+    super({ database: writer });
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return this.reader ? new ReadWriteSqliteDriver(this.writer, this.reader) : super.createDriver();
   }
 }
 
@@ -47,18 +63,41 @@ export async function openSqlite(path: string): Promise<Db> {
     throw new Error(`Cannot configure SQLite database at ${path}: ${(err as Error).message}`, { cause: err });
   }
 
-  const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect({ database: withStatementCache(sqlite) }) });
+  let readerConnection: SqliteDatabase | undefined;
+  try {
+    readerConnection = openReader(path);
+  } catch (err) {
+    sqlite.close();
+    throw new Error(`Cannot open SQLite database at ${path} for reading: ${(err as Error).message}`, { cause: err });
+  }
+  const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection) });
   // An in-memory database exists only on this connection: its long reads stay here.
   const reader = path === ':memory:' ? undefined : sqliteReader(path);
+  let checkpointer: SqliteCheckpointer | undefined;
+  if (path !== ':memory:') {
+    // Checkpoints off the main thread; if that thread stops, the writer checkpoints again.
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = sqliteCheckpointer(path, () => {
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    });
+  }
   let closing: Promise<void> | undefined;
   return {
     kysely,
     dialect: 'sqlite',
     readLong: async <R>(query: LongRead) =>
       reader ? reader.read<R>(query) : (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
-    close: () => (closing ??= Promise.all([reader?.close(), kysely.destroy()]).then(() => undefined)),
+    close: () => (closing ??= Promise.all([reader?.close(), checkpointer?.close()]).then(() => kysely.destroy())),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
   };
+}
+
+/** The read-only connection for single reads, after the writer has set up the file (WAL). */
+function openReader(path: string): SqliteDatabase | undefined {
+  if (path === ':memory:') return undefined;
+  const reader = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return withStatementCache(reader);
 }

@@ -2,6 +2,8 @@
 // integers >= 0; this guards direct store users too) and SQLite's rule that OFFSET needs a LIMIT.
 // No default limit: the TS SDK reads whole tables.
 import { invalidRequest } from '@weft/core';
+import type { CompiledQuery } from 'kysely';
+import type { Db } from './connect.ts';
 
 export interface Paging {
   /** undefined: no limit. */
@@ -36,4 +38,12 @@ export function applyPaging<Q extends Pageable<Q>>(query: Q, { limit, offset }: 
   if (limit !== undefined) q = q.limit(limit);
   if (offset > 0) q = (limit === undefined ? q.limit(Number.MAX_SAFE_INTEGER) : q).offset(offset);
   return q;
+}
+
+/**
+ * The rows of a paged query. Without a limit they can be a whole project or table: on SQLite
+ * they are then read off the main thread (db.readLong), so the scan holds no other request.
+ */
+export function readPaged<R>(db: Db, query: { compile(): CompiledQuery<R>; execute(): Promise<R[]> }, { limit }: Paging): Promise<R[]> {
+  return limit === undefined ? db.readLong<R>(query.compile()) : query.execute();
 }

@@ -1,7 +1,9 @@
 // Long reads on SQLite, off the main thread. better-sqlite3 is synchronous: a query that sorts a
 // million rows (a table's first sorted page, a sort order's build) would hold the event loop, and
 // every other request, for seconds. Such reads go to a worker thread with its own read-only
-// connection to the same file (WAL lets readers run beside the writer) and come back as rows.
+// connection to the same file (WAL lets readers run beside the writer) and come back as rows, in
+// batches of about BATCH_CHARS characters: a message is deserialised on the main thread in one
+// piece, so a 50 MB answer sent whole would hold it for a quarter of a second.
 //
 // The worker's code is a string evaluated in the worker (not a file), so it runs the same from
 // TypeScript sources (tests, tsx) and from the built JavaScript; it loads better-sqlite3 by the
@@ -19,14 +21,36 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+const sizeOf = (row) => {
+  let n = 16;
+  for (const k in row) {
+    const v = row[k];
+    n += typeof v === 'string' ? v.length : v instanceof Uint8Array ? v.byteLength : 8;
+  }
+  return n;
+};
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
-    parentPort.postMessage({ id, rows: db.prepare(sql).all(parameters) });
+    let rows = [];
+    let chars = 0;
+    for (const row of db.prepare(sql).iterate(parameters)) {
+      rows.push(row);
+      chars += sizeOf(row);
+      if (chars >= workerData.batchChars) {
+        parentPort.postMessage({ id, rows, more: true });
+        rows = [];
+        chars = 0;
+      }
+    }
+    parentPort.postMessage({ id, rows });
   } catch (err) {
     parentPort.postMessage({ id, error: { message: err.message, code: err.code } });
   }
 });
 `;
+
+/** Characters of row values per message from the reader thread (about 2 ms to deserialise). */
+const BATCH_CHARS = 1 << 20;
 
 export interface SqliteReader {
   read<R>(query: LongRead): Promise<R[]>;
@@ -37,7 +61,7 @@ export interface SqliteReader {
 export function sqliteReader(path: string): SqliteReader {
   let worker: Worker | undefined;
   let nextId = 0;
-  const pending = new Map<number, { resolve(rows: unknown[]): void; reject(err: Error): void }>();
+  const pending = new Map<number, { rows: unknown[]; resolve(rows: unknown[]): void; reject(err: Error): void }>();
   const failAll = (err: Error) => {
     for (const p of pending.values()) p.reject(err);
     pending.clear();
@@ -46,15 +70,22 @@ export function sqliteReader(path: string): SqliteReader {
   const start = () => {
     const w = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+      workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3'), batchChars: BATCH_CHARS },
     });
-    w.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+    w.on('message', (m: { id: number; rows?: unknown[]; more?: boolean; error?: { message: string; code?: string } }) => {
       const p = pending.get(m.id);
+      if (m.more) {
+        for (const row of m.rows ?? []) p?.rows.push(row);
+        return;
+      }
       pending.delete(m.id);
       // Idle, the thread must not keep the process alive; busy, it must.
       if (pending.size === 0) w.unref();
       if (m.error) p?.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
-      else p?.resolve(m.rows ?? []);
+      else if (p) {
+        for (const row of m.rows ?? []) p.rows.push(row);
+        p.resolve(p.rows);
+      }
     });
     w.on('error', failAll);
     w.on('exit', () => failAll(new Error('the SQLite reader thread stopped')));
@@ -67,7 +98,7 @@ export function sqliteReader(path: string): SqliteReader {
       const w = worker;
       return new Promise<R[]>((resolve, reject) => {
         if (pending.size === 0) w.ref();
-        pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+        pending.set(id, { rows: [], resolve: resolve as (rows: unknown[]) => void, reject });
         w.postMessage({ id, sql: query.sql, parameters: query.parameters });
       });
     },

@@ -6,13 +6,13 @@
 // (WHERE is_latest = 1) for latest_only, objects_version_index_key (project_id, object_id,
 // version_index) for the object_id order. Filters that are not in an index are checked on the
 // rows the index walk reaches.
-import { invalidRequest } from '@weft/core';
+import { invalidRequest, mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db, StoredJson } from '../db/index.ts';
 import type { RequestContext } from '../store.ts';
 import { OBJ_META_COLUMNS, toObjSchema, type ObjMetaRow } from './obj-schema.ts';
-import { applyPaging, checkPaging } from '../db/paging.ts';
+import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 
 type SortField = 'created_at' | 'object_id';
 type ObjQuery = SelectQueryBuilder<Database, 'objects', ObjMetaRow & { val?: StoredJson }>;
@@ -21,12 +21,13 @@ type Direction = 'asc' | 'desc';
 export async function objsQuery(db: Db, req: T.ObjsQueryReq, _ctx: RequestContext): Promise<T.ObjsQueryRes> {
   const query = objsQueryBuilder(db, req);
   if (query === null) return { objs: [] };
-  const rows = await query.execute();
+  // Without a limit the answer is the whole project: decoded with turns for the event loop.
+  const rows = await readPaged(db, query, checkPaging(req.limit, req.offset));
   const metadataOnly = req.metadata_only === true;
   const includeStorageSize = req.include_storage_size === true;
   const includeTagsAndAliases = req.include_tags_and_aliases === true;
   return {
-    objs: rows.map((row) =>
+    objs: await mapInTurns(rows, (row) =>
       toObjSchema(db.dialect, row, {
         ...(metadataOnly ? {} : { val: row.val }),
         includeStorageSize,

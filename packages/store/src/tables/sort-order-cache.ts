@@ -18,11 +18,12 @@
 // batches) on the server's connection, so other requests go on meanwhile.
 import { digestBytes } from '@weft/core';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Database, Db, StoredJson } from '../db/index.ts';
+import { rowValuesJoin, type Database, type Db, type StoredJson } from '../db/index.ts';
 import { lockKey } from '../db/lock.ts';
 import { jsonIntArrayAgg, jsonIntArrayColumnElements } from '../db/dialect-json-arrays.ts';
 import { sortOrderItems } from './table-sort-sql.ts';
 import type { TableSortKey } from './table-sort.ts';
+import { tableRowCount, wholeTableByLookup } from './row-values.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface SortCacheOptions {
@@ -65,15 +66,10 @@ export async function sortedPageFromCache(db: Db, req: SortedPageRequest, opts: 
   // Rows found: the order exists. None: no order yet, or a page past the end.
   if (page.length > 0) return page;
   if (req.offset < opts.fromOffset) return null;
-  const table = await db.kysely
-    .selectFrom('tables')
-    .select('row_count')
-    .where('project_id', '=', req.projectId)
-    .where('digest', '=', req.tableDigest)
-    .executeTakeFirst();
-  if (!table || req.offset >= table.row_count) return [];
-  if (table.row_count < opts.minRows) return null;
-  await buildOrder(db, req);
+  const rowCount = await tableRowCount(db, req.projectId, req.tableDigest);
+  if (rowCount === undefined || req.offset >= rowCount) return [];
+  if (rowCount < opts.minRows) return null;
+  await buildOrder(db, req, rowCount);
   return (await cachedPageQuery(db, req).execute(db.kysely)).rows;
 }
 
@@ -95,14 +91,14 @@ export function cachedPageQuery(db: Db, req: SortedPageRequest): RawBuilder<Tabl
       ${req.limit === undefined ? sql`` : sql`limit ${req.limit}`}
     ) as p
     join table_rows as tr on tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest} and tr.row_index = p."value"
-    join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest
+    ${rowValuesJoin(db, { lookup: wholeTableByLookup(req.limit) })}
     order by p.chunk, p."key"`;
 }
 
 /** Fills the order once; a concurrent builder of the same order waits, then finds it done. */
-async function buildOrder(db: Db, req: SortedPageRequest): Promise<void> {
+async function buildOrder(db: Db, req: SortedPageRequest, rowCount: number): Promise<void> {
   const sortKey = sortKeyOf(req.keys);
-  const chunks = orderChunks(db, req);
+  const chunks = orderChunks(db, req, rowCount);
   // SQLite: the sort (seconds on a million rows) runs on the reader thread, before the write.
   const computed = db.dialect === 'sqlite' ? await db.readLong<OrderChunk>(chunks.compile(db.kysely)) : undefined;
   await db.kysely
@@ -142,14 +138,14 @@ interface OrderChunk {
 const INSERT_BATCH = 500;
 
 /** The order's chunks: positions from the same ORDER BY terms as the direct query, grouped. */
-function orderChunks(db: Db, req: SortedPageRequest): RawBuilder<OrderChunk> {
+function orderChunks(db: Db, req: SortedPageRequest, rowCount: number): RawBuilder<OrderChunk> {
   return sql<OrderChunk>`select chunk, ${jsonIntArrayAgg(db.dialect, 'row_index', 'pos')} as row_indexes
     from (
       select row_index, pos, pos / ${sql.lit(CHUNK_SIZE)} as chunk
       from (
         select tr.row_index, row_number() over (order by ${sql.join(sortOrderItems(db, req.keys))}) - 1 as pos
         from table_rows as tr
-        join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest
+        ${rowValuesJoin(db, { lookup: wholeTableByLookup(rowCount) })}
         where tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest}
       ) as ordered
     ) as positioned

@@ -6,13 +6,14 @@
 // to finish; if it committed, the table is complete (rows and list commit together) and there is
 // nothing left to do. Rows are inserted in digest order, so transactions storing overlapping rows
 // for different tables take the row locks in one global order and cannot deadlock.
-import { digestMismatch, invalidRequest, JsonNumber, tableDigest } from '@weft/core';
+import { digestMismatch, invalidRequest, JsonNumber, tableDigest, TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type Transaction } from 'kysely';
 import { nowIso, type Database, type Db } from '../db/index.ts';
 import { childNode, encodeValue, type EncodedValue } from '../objects/value-encoding.ts';
 import type { LosslessContext } from '../store.ts';
 import { jsonArrayElements, jsonStringArrayElements } from '../db/dialect-json-arrays.ts';
+import { analyzeAfterCreate } from './row-values.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Bounds on one INSERT: the JSON text of its rows, the digests of its part of the list. On SQLite
@@ -20,8 +21,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 // small there, and the loop gets a turn between them.
 const MAX_CHUNK_CHARS = { sqlite: 1 << 20, postgres: 8 << 20 } as const;
 const MAX_CHUNK_DIGESTS = { sqlite: 10_000, postgres: 50_000 } as const;
-/** Digesting rows gives the event loop a turn this often. */
-const TURN_MS = 5;
 
 export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessContext): Promise<T.TableCreateRes> {
   const projectId = req.table.project_id;
@@ -31,16 +30,13 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessCo
   const nodes = Array.isArray(sourceRows) && sourceRows.length === rows.length ? sourceRows : undefined;
 
   const encoded: EncodedValue[] = [];
-  let turnStart = performance.now();
+  const clock = new TurnClock();
   for (let i = 0; i < rows.length; i++) {
     const row: unknown = rows[i];
     const node = nodes?.[i];
     if (!isJsonObject(node === undefined ? row : node)) throw invalidRequest(`table.rows[${i}] must be an object`);
     encoded.push(encodeValue(row, node));
-    if (performance.now() - turnStart > TURN_MS) {
-      await nextTurn();
-      turnStart = performance.now();
-    }
+    if (clock.due) await clock.pass();
   }
   const rowDigests = encoded.map((e) => e.digest);
   const digest = tableDigest(rowDigests);
@@ -71,6 +67,7 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessCo
         await insertRows(trx, db, projectId, encoded);
         await insertRowList(trx, db, projectId, digest, rowDigests);
       });
+    await analyzeAfterCreate(db, rowDigests.length);
   }
   return { digest, row_digests: rowDigests };
 }

@@ -8,13 +8,14 @@
 // Sorted and unfiltered, pages past the first come from the table's cached order (see
 // sort-order-cache.ts), a range read on its position; the first page, filtered queries and small
 // tables are sorted directly, in the order described in table-sort-sql.ts.
-import { invalidRequest } from '@weft/core';
+import { invalidRequest, mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import type { SelectQueryBuilder } from 'kysely';
-import { maxBindParameters, readJson, type Database, type Db, type StoredJson } from '../db/index.ts';
-import { applyPaging, checkPaging } from '../db/paging.ts';
+import { joinRowValues, maxBindParameters, readJson, type Database, type Db, type StoredJson } from '../db/index.ts';
+import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 import type { RequestContext } from '../store.ts';
 import { DEFAULT_SORT_CACHE, sortedPageFromCache, type SortCacheOptions, type TableRowOut } from './sort-order-cache.ts';
+import { tableRowCount, wholeTableByLookup } from './row-values.ts';
 import { sortOrderItems } from './table-sort-sql.ts';
 import { parseTableSort, type TableSortKey } from './table-sort.ts';
 
@@ -49,19 +50,23 @@ export async function tableQuery(
     );
   }
   if (!rows) {
-    const query = directQuery(db, req, plan);
-    // A sort or an unlimited read covers the whole table: on SQLite, off the main thread.
-    rows = plan.sortKeys.length > 0 || plan.limit === undefined ? await db.readLong<TableRowOut>(query.compile()) : await query.execute();
+    // A whole table read or sorted: PostgreSQL's own join when it is large (row-values.ts).
+    const wholeTable = plan.only.length === 0 && (plan.sortKeys.length > 0 || plan.limit === undefined);
+    const rowCount = wholeTable && db.dialect === 'postgres' ? await tableRowCount(db, req.project_id, req.digest) : undefined;
+    const query = directQuery(db, req, plan, wholeTableByLookup(rowCount));
+    // A sort covers the whole table, whatever the page: on SQLite, off the main thread.
+    rows = plan.sortKeys.length > 0 ? await db.readLong<TableRowOut>(query.compile()) : await readPaged(db, query, plan);
   }
+  // A whole table can be 100,000 rows: decoded with turns for the event loop between them.
   return {
-    rows: rows.map((r) => ({ digest: r.row_digest, val: readJson(db, r.val), original_index: r.row_index })),
+    rows: await mapInTurns(rows, (r) => ({ digest: r.row_digest, val: readJson(db, r.val), original_index: r.row_index })),
   };
 }
 
 /** The direct SELECT for a request, or null when it asks for no rows. Exported so tests can inspect its plan. */
-export function tableQueryBuilder(db: Db, req: T.TableQueryReq): RowQuery | null {
+export function tableQueryBuilder(db: Db, req: T.TableQueryReq, rowCount?: number): RowQuery | null {
   const plan = planQuery(db, req);
-  return plan.limit === 0 ? null : directQuery(db, req, plan);
+  return plan.limit === 0 ? null : directQuery(db, req, plan, wholeTableByLookup(rowCount));
 }
 
 // Validated before anything else, so a bad request fails whether or not the table exists.
@@ -76,10 +81,8 @@ function planQuery(db: Db, req: T.TableQueryReq): Plan {
   return { sortKeys, limit, offset, only };
 }
 
-function directQuery(db: Db, req: T.TableQueryReq, { sortKeys, limit, offset, only }: Plan): RowQuery {
-  let q: RowQuery = db.kysely
-    .selectFrom('table_rows as tr')
-    .innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 'tr.project_id').onRef('r.digest', '=', 'tr.row_digest'))
+function directQuery(db: Db, req: T.TableQueryReq, { sortKeys, limit, offset, only }: Plan, lookup: boolean): RowQuery {
+  let q: RowQuery = joinRowValues(db, db.kysely.selectFrom('table_rows as tr'), { lookup })
     .select(['tr.row_index', 'tr.row_digest', 'r.val'])
     .where('tr.project_id', '=', req.project_id)
     .where('tr.table_digest', '=', req.digest);

@@ -58,3 +58,13 @@ it('reads what was committed just before, and reports a bad query as an error', 
   );
   await expect(file.readLong({ sql: 'select * from no_such_table', parameters: [] })).rejects.toThrow(/no such table/);
 });
+
+it('sends a long answer back in batches, every row once and in order', async () => {
+  // 60,000 rows of ~200 characters: about a dozen messages from the reader thread.
+  const rows = await file.readLong<{ i: number; pad: string }>({
+    sql: `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?) select i, printf('%0200d', i) as pad from n`,
+    parameters: [60_000],
+  });
+  expect(rows).toHaveLength(60_000);
+  expect(rows.every((r, k) => r.i === k + 1 && r.pad.length === 200 && r.pad.endsWith(String(k + 1)))).toBe(true);
+});

@@ -1,0 +1,141 @@
+// SQLite with one writer connection and one reader connection, in one Kysely instance.
+//
+// Kysely's SQLite driver runs every statement on one connection, one user at a time: a write
+// transaction that gives the event loop turns between its statements (a 100,000-item call batch
+// is seconds of them) still made every read wait for its end, /health included (measured: 7 s).
+// In WAL mode readers never wait for the writer. So a statement outside a transaction that only
+// reads goes to a read-only connection and sees the last commit (read-your-writes holds: a
+// write outside a transaction commits before its promise resolves); transactions and writes take
+// the writer connection in turn, as before.
+//
+// Statements are synchronous (better-sqlite3), so the reader connection is never in use by two
+// statements at once. Pragmas stay on the writer: they read or set that connection's state.
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+export class ReadWriteSqliteDriver implements Driver {
+  readonly #writerTurn = new Mutex();
+
+  constructor(
+    private readonly writer: SqliteDatabase,
+    private readonly reader: SqliteDatabase,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this.writer, this.reader, this.#writerTurn);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutedConnection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteName(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoteName(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoteName(name)}`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as RoutedConnection).release();
+  }
+
+  async destroy(): Promise<void> {
+    this.reader.close();
+    this.writer.close();
+  }
+}
+
+const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+class RoutedConnection implements DatabaseConnection {
+  #inTransaction = false;
+
+  constructor(
+    private readonly writer: SqliteDatabase,
+    private readonly reader: SqliteDatabase,
+    private readonly writerTurn: Mutex,
+  ) {}
+
+  async begin(): Promise<void> {
+    await this.writerTurn.lock();
+    this.#inTransaction = true;
+    run(this.writer.prepare('begin'), []);
+  }
+
+  release(): void {
+    if (!this.#inTransaction) return;
+    this.#inTransaction = false;
+    this.writerTurn.unlock();
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#inTransaction) return run(this.writer.prepare(query.sql), query.parameters);
+    if (!/^\s*pragma\b/i.test(query.sql)) {
+      const stmt = this.reader.prepare(query.sql) as SqliteStatement & { readonly: boolean };
+      if (stmt.readonly && stmt.reader) return run(stmt, query.parameters);
+    }
+    await this.writerTurn.lock();
+    try {
+      return run(this.writer.prepare(query.sql), query.parameters);
+    } finally {
+      this.writerTurn.unlock();
+    }
+  }
+
+  // Kysely's .stream(): on the writer, which it holds until the stream ends (the store pages
+  // instead of streaming; this keeps the driver complete).
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const locked = !this.#inTransaction;
+    if (locked) await this.writerTurn.lock();
+    try {
+      for (const row of this.writer.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+    } finally {
+      if (locked) this.writerTurn.unlock();
+    }
+  }
+}
+
+function run<R>(stmt: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
+  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return {
+    numAffectedRows: changes == null ? undefined : BigInt(changes),
+    insertId: lastInsertRowid == null ? undefined : BigInt(lastInsertRowid),
+    rows: [],
+  };
+}
+
+/** Writer turns, first come first served. */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    const previous = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+}

@@ -1,0 +1,31 @@
+// How a table query reaches its rows' values on PostgreSQL (see rowValuesJoin): by primary-key
+// lookups, whatever the planner's estimates, unless it reads or sorts a whole table of more than
+// LOOKUP_MAX_ROWS rows, where the planner's own join is faster (hash or merge: 5× on a million
+// rows). Its estimates for such a table are made right when it is created: table/create runs
+// ANALYZE after writing one (a table of that size takes seconds to write; ANALYZE samples 30,000
+// rows of each table).
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+
+export const LOOKUP_MAX_ROWS = 200_000;
+
+/** True when a whole-table read or sort of a table of `rowCount` rows should use lookups. */
+export function wholeTableByLookup(rowCount: number | undefined): boolean {
+  return rowCount === undefined || rowCount <= LOOKUP_MAX_ROWS;
+}
+
+/** The number of rows of a stored table; undefined when there is no such table. */
+export async function tableRowCount(db: Db, projectId: string, digest: string): Promise<number | undefined> {
+  const table = await db.kysely
+    .selectFrom('tables')
+    .select('row_count')
+    .where('project_id', '=', projectId)
+    .where('digest', '=', digest)
+    .executeTakeFirst();
+  return table?.row_count;
+}
+
+/** After table/create: fresh statistics on PostgreSQL for a table read by the planner's join. */
+export async function analyzeAfterCreate(db: Db, rowCount: number): Promise<void> {
+  if (db.dialect === 'postgres' && rowCount > LOOKUP_MAX_ROWS) await sql`analyze table_rows, rows`.execute(db.kysely);
+}
