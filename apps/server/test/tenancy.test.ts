@@ -50,7 +50,10 @@ describeEachDatabase('tenancy', (getServer) => {
         payload = JSON.stringify(body);
       }
       const path = op.path.replace('{model_id}', modelId).replace('{queue_id}', '0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12');
-      const query = op.parameters.some((p) => p.in === 'query' && p.name === 'project_id') ? '?project_id=acme%2Fsupport-bot' : '';
+      // Required query parameters from their examples, which name acme's projects too.
+      const required = op.parameters.filter((p) => p.in === 'query' && p.required === true);
+      const query =
+        required.length > 0 ? `?${new URLSearchParams(required.map((p) => [p.name, String((p as { example?: unknown }).example)]))}` : '';
       const res = await fetch(`${url}${path}${query}`, { method: op.method.toUpperCase(), headers, body: payload });
       const text = await res.text();
       expect(res.status, text).toBe(403);

@@ -19,6 +19,8 @@ export interface TestServer {
   aliceKey: string;
   /** bob: member of entity `globex` only. */
   bobKey: string;
+  /** Where the server stores: for tests that check the rows themselves. */
+  databaseUrl: string;
   client(auth?: ClientAuth | 'alice' | 'bob' | 'none'): WeftClient;
   close(): Promise<void>;
 }
@@ -39,12 +41,13 @@ export async function startTestServer(database: TestDatabase = 'sqlite', env: Re
   );
   const pg = database === 'postgres' ? await createPgTestDatabase() : undefined;
   let server: RunningServer;
+  const databaseUrl = env.DATABASE_URL ?? (pg ? pg.url : `sqlite:${join(dir, 'weft.sqlite')}`);
   try {
     const config = loadConfig({
       PORT: '0',
       DATA_DIR: dir,
       AUTH_FILE: authFile,
-      DATABASE_URL: pg ? pg.url : `sqlite:${join(dir, 'weft.sqlite')}`,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'silent',
       VALIDATE_RESPONSES: '1',
       ...env,
@@ -59,6 +62,7 @@ export async function startTestServer(database: TestDatabase = 'sqlite', env: Re
     url: server.url,
     aliceKey,
     bobKey,
+    databaseUrl,
     client(auth = 'alice') {
       const resolved: ClientAuth | undefined =
         auth === 'none'

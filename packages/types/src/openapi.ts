@@ -424,7 +424,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List a project's models
+         * @description Oldest first, cursor-paged as checkpoints are (`after` = the last id seen, while `has_more`).
+         */
+        get: operations["modelsList"];
         put?: never;
         /**
          * Get or create a model
@@ -454,7 +458,45 @@ export interface paths {
         get: operations["modelRead"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a model
+         * @description The model, its checkpoints and its trajectory logs go, in bounded steps and all or nothing.
+         */
+        delete: operations["modelDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/preview/models/{model_id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a model's checkpoints
+         * @description By step, cursor-paged as ART's client reads it: the next page is `after` = the last id seen, while `has_more`. ART finds the current step with `limit=1&order=desc`.
+         */
+        get: operations["modelCheckpointsList"];
+        put?: never;
+        /**
+         * Register a checkpoint
+         * @description A trainer (ART's LocalBackend, a custom loop) records the step it saved; logs are then recorded at the latest checkpoint's step. Registering a step again with the same metrics returns the stored checkpoint; with other metrics it is a 409.
+         */
+        post: operations["modelCheckpointCreate"];
+        /**
+         * Delete checkpoints by step
+         * @description What ART's `delete_checkpoints()` sends after choosing the steps to keep. Logs stay; their step is kept as recorded.
+         */
+        delete: operations["modelCheckpointsDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -665,6 +707,41 @@ export interface components {
             /** @description One result per batch item, in order. */
             res: (components["schemas"]["CallStartRes"] | components["schemas"]["Empty"])[];
         };
+        CheckpointCreateReq: {
+            /** @description Metrics of the checkpoint, e.g. `val/reward`; the aggregates of logs recorded at its step are added to them. */
+            metrics?: {
+                [key: string]: number;
+            };
+            /** @description The training step this checkpoint was saved at. */
+            step: number;
+        };
+        /** @description A page of checkpoints, as ART's client (openai-python's cursor page) reads it. */
+        CheckpointList: {
+            data: components["schemas"]["CheckpointSchema"][];
+            first_id: string | null;
+            /** @description True when checkpoints follow the last one; ask for them with `after` = last_id. */
+            has_more: boolean;
+            last_id: string | null;
+            /** @constant */
+            object: "list";
+        };
+        CheckpointSchema: {
+            created_at: components["schemas"]["Datetime"];
+            /** Format: uuid */
+            id: string;
+            /** @description The metrics it was registered with, and the aggregates of the logs recorded at its step (a later log's value replaces an earlier one). */
+            metrics: {
+                [key: string]: number;
+            };
+            step: number;
+        };
+        CheckpointsDeleteReq: {
+            steps: number[];
+        };
+        CheckpointsDeleteRes: {
+            deleted_count: number;
+            not_found_steps: number[];
+        };
         /**
          * Format: date-time
          * @description ISO 8601 timestamp; the server answers in UTC with milliseconds.
@@ -767,6 +844,25 @@ export interface components {
              * @default false
              */
             return_existing?: boolean;
+        };
+        /** @description What was deleted with the model (W&B's documented answer; ART ignores it). */
+        ModelDeleteRes: {
+            deleted_checkpoints: number;
+            /** @description Trajectory logs deleted with it. */
+            deleted_logs?: number;
+            /** @description Always false; Weft keeps no W&B run. */
+            deleted_run: boolean;
+            model_id: string;
+        };
+        /** @description A page of a project's models, oldest first, cursor-paged like checkpoints. */
+        ModelList: {
+            data: components["schemas"]["ModelSchema"][];
+            first_id: string | null;
+            /** @description True when models follow the last one; ask for them with `after` = last_id. */
+            has_more: boolean;
+            last_id: string | null;
+            /** @constant */
+            object: "list";
         };
         ModelLogReq: {
             /** @description Sent by ART; ignored (the path names the model). */
@@ -1273,6 +1369,11 @@ export type CallStartRes = components['schemas']['CallStartRes'];
 export type CallUpdateReq = components['schemas']['CallUpdateReq'];
 export type CallUpsertBatchReq = components['schemas']['CallUpsertBatchReq'];
 export type CallUpsertBatchRes = components['schemas']['CallUpsertBatchRes'];
+export type CheckpointCreateReq = components['schemas']['CheckpointCreateReq'];
+export type CheckpointList = components['schemas']['CheckpointList'];
+export type CheckpointSchema = components['schemas']['CheckpointSchema'];
+export type CheckpointsDeleteReq = components['schemas']['CheckpointsDeleteReq'];
+export type CheckpointsDeleteRes = components['schemas']['CheckpointsDeleteRes'];
 export type Datetime = components['schemas']['Datetime'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
@@ -1287,6 +1388,8 @@ export type History = components['schemas']['History'];
 export type Limit = components['schemas']['Limit'];
 export type MessageOrChoice = components['schemas']['MessageOrChoice'];
 export type ModelCreateReq = components['schemas']['ModelCreateReq'];
+export type ModelDeleteRes = components['schemas']['ModelDeleteRes'];
+export type ModelList = components['schemas']['ModelList'];
 export type ModelLogReq = components['schemas']['ModelLogReq'];
 export type ModelLogRes = components['schemas']['ModelLogRes'];
 export type ModelSchema = components['schemas']['ModelSchema'];
@@ -2102,6 +2205,41 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    modelsList: {
+        parameters: {
+            query: {
+                /** @description Id of the last model of the previous page. */
+                after?: string;
+                limit?: number;
+                /**
+                 * @description `<entity>/<project>`.
+                 * @example acme/tau-bench
+                 */
+                project: components["schemas"]["ProjectId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     modelCreate: {
         parameters: {
             query?: never;
@@ -2162,6 +2300,159 @@ export interface operations {
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    modelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDeleteRes"];
+                };
+            };
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    modelCheckpointsList: {
+        parameters: {
+            query?: {
+                /** @description Id of the last checkpoint of the previous page. */
+                after?: string;
+                /** @example 1 */
+                limit?: number;
+                /**
+                 * @description By step.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of checkpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointList"];
+                };
+            };
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    modelCheckpointCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckpointCreateReq"];
+            };
+        };
+        responses: {
+            /** @description The checkpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    modelCheckpointsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckpointsDeleteReq"];
+            };
+        };
+        responses: {
+            /** @description What was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointsDeleteRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];

@@ -17,9 +17,14 @@ export interface OperationFacts {
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
   health: { body: 'none'; auth: 'none'; line: null };
+  modelCheckpointCreate: { body: 'json'; auth: 'bearer'; line: null };
+  modelCheckpointsDelete: { body: 'json'; auth: 'bearer'; line: null };
+  modelCheckpointsList: { body: 'none'; auth: 'bearer'; line: null };
   modelCreate: { body: 'json'; auth: 'bearer'; line: null };
+  modelDelete: { body: 'none'; auth: 'bearer'; line: null };
   modelLog: { body: 'stream'; auth: 'bearer'; line: null };
   modelRead: { body: 'none'; auth: 'bearer'; line: null };
+  modelsList: { body: 'none'; auth: 'bearer'; line: null };
   objCreate: { body: 'lossless'; auth: 'basic'; line: null };
   objDelete: { body: 'json'; auth: 'basic'; line: null };
   objRead: { body: 'json'; auth: 'basic'; line: null };

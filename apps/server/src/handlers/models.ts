@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/index.ts';
 import { LogBodyReader } from '../http/log-body/log-body-reader.ts';
-import { contextOf, requireEntity } from '../http/request-context.ts';
+import { contextOf, requireEntity, requireProject } from '../http/request-context.ts';
 import { handlers, type Deps } from './handler.ts';
 
 export function modelHandlers({ store, auth }: Deps) {
@@ -19,6 +19,26 @@ export function modelHandlers({ store, auth }: Deps) {
     },
     async modelRead({ params, principal }) {
       return ownedModel(params.model_id, principal);
+    },
+    async modelsList({ query, principal }) {
+      requireProject(auth, principal, query.project);
+      return store.modelsList(query, contextOf(principal));
+    },
+    async modelDelete({ params, principal }) {
+      await ownedModel(params.model_id, principal);
+      return store.modelDelete({ model_id: params.model_id }, contextOf(principal));
+    },
+    async modelCheckpointCreate({ body, params, principal }) {
+      await ownedModel(params.model_id, principal);
+      return store.modelCheckpointCreate({ ...body, model_id: params.model_id }, contextOf(principal));
+    },
+    async modelCheckpointsList({ params, query, principal }) {
+      await ownedModel(params.model_id, principal);
+      return store.modelCheckpointsList({ ...query, model_id: params.model_id }, contextOf(principal));
+    },
+    async modelCheckpointsDelete({ body, params, principal }) {
+      await ownedModel(params.model_id, principal);
+      return store.modelCheckpointsDelete({ ...body, model_id: params.model_id }, contextOf(principal));
     },
     // The body's bytes have been read (stream mode), so the store's transaction never waits on a
     // slow client; they are parsed and validated one trajectory at a time as the store writes. As

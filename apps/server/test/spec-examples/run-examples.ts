@@ -31,12 +31,27 @@ export const ORDER = [
   'modelCreate',
   'modelRead',
   'modelLog',
+  'modelCheckpointCreate',
+  'modelCheckpointsList',
+  'modelCheckpointsDelete',
+  'modelsList',
+  'modelDelete',
   'objDelete',
   'annotationQueueDelete',
 ];
 
 /** Values the server makes up: the ids it generates and the time of the request. */
-export const GENERATED = new Set(['id', 'created_at', 'updated_at', 'deleted_at', 'log_id', 'trace_id', 'trace_server_version']);
+export const GENERATED = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'log_id',
+  'trace_id',
+  'trace_server_version',
+  'first_id',
+  'last_id',
+]);
 /** Of those, the ids later requests refer to. */
 const IDS = new Set(['id', 'log_id', 'trace_id']);
 
@@ -124,7 +139,10 @@ export async function runExamples(
       const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) =>
         encodeURIComponent(example(op.parameters.find((p) => p.name === n)!)),
       );
-      const queryParams = op.parameters.filter((p) => p.in === 'query');
+      // Optional query parameters without an example are left out, as a client would.
+      const queryParams = op.parameters.filter(
+        (p) => p.in === 'query' && (p.required === true || (p as { example?: unknown }).example !== undefined),
+      );
       const query = queryParams.length > 0 ? `?${new URLSearchParams(queryParams.map((p) => [p.name, example(p)]))}` : '';
       const res = await fetch(`${url}${path}${query}`, { method: op.method.toUpperCase(), headers, body });
       const text = await res.text();

@@ -1,4 +1,4 @@
-// Cases of the trajectory operations (Bearer): model create, read, log.
+// Cases of the trajectory operations (Bearer): models, their logs and checkpoints.
 import type { WeftClient } from '@weft/client';
 import type { ModelLogReq } from '@weft/types';
 import { anyObject, invalid, type CaseContext, type OperationCase } from './case-types.ts';
@@ -107,6 +107,103 @@ export const modelCases = {
             body: invalid({ ...body, trajectory_groups: groups }),
           });
         },
+      },
+    ],
+  },
+
+  modelCheckpointCreate: {
+    tenancy: { untested: 'the key cannot create a model in an entity it may not access' },
+    request: (api, c, extra) =>
+      api.POST('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(c.id()), body: { step: 1 }, ...extra }),
+    async valid(api, c) {
+      const { id } = await createModel(api, c);
+      return api.POST('/v1/preview/models/{model_id}/checkpoints', {
+        params: modelPath(id),
+        body: { step: 3, metrics: { 'train/loss': 0.42 } },
+      });
+    },
+    invalid: [
+      {
+        name: 'a negative step',
+        loc: ['body', 'step'],
+        send: (api, c) => api.POST('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(c.id()), body: invalid({ step: -1 }) }),
+      },
+      {
+        name: 'a metric that is not a number',
+        loc: ['body', 'metrics', 'val/reward'],
+        send: (api, c) =>
+          api.POST('/v1/preview/models/{model_id}/checkpoints', {
+            params: modelPath(c.id()),
+            body: invalid({ step: 1, metrics: { 'val/reward': 'high' } }),
+          }),
+      },
+    ],
+  },
+
+  modelCheckpointsList: {
+    tenancy: { untested: 'the key cannot create a model in an entity it may not access' },
+    request: (api, c, extra) => api.GET('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(c.id()), ...extra }),
+    async valid(api, c) {
+      const { id } = await createModel(api, c);
+      await api.POST('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(id), body: { step: 1 } });
+      return api.GET('/v1/preview/models/{model_id}/checkpoints', { params: { ...modelPath(id), query: { limit: 1, order: 'desc' } } });
+    },
+    invalid: [
+      {
+        name: 'a limit over 100',
+        loc: ['query', 'limit'],
+        send: (api, c) =>
+          api.GET('/v1/preview/models/{model_id}/checkpoints', { params: { ...modelPath(c.id()), query: invalid({ limit: 101 }) } }),
+      },
+    ],
+  },
+
+  modelCheckpointsDelete: {
+    tenancy: { untested: 'the key cannot create a model in an entity it may not access' },
+    request: (api, c, extra) =>
+      api.DELETE('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(c.id()), body: { steps: [1] }, ...extra }),
+    async valid(api, c) {
+      const { id } = await createModel(api, c);
+      await api.POST('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(id), body: { step: 1 } });
+      return api.DELETE('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(id), body: { steps: [1, 7] } });
+    },
+    invalid: [
+      {
+        name: 'steps that are not a list',
+        loc: ['body', 'steps'],
+        send: (api, c) =>
+          api.DELETE('/v1/preview/models/{model_id}/checkpoints', { params: modelPath(c.id()), body: invalid({ steps: 1 }) }),
+      },
+    ],
+  },
+
+  modelsList: {
+    tenancy: 'entity',
+    // An `after` that names no model of the project: 404.
+    request: (api, c, extra) =>
+      api.GET('/v1/preview/models', { params: { query: { project: `${c.entity}/${c.project}`, after: c.id() } }, ...extra }),
+    valid: (api, c) => api.GET('/v1/preview/models', { params: { query: { project: `${c.entity}/${c.project}` } } }),
+    invalid: [
+      {
+        name: 'a project without an entity',
+        loc: ['query', 'project'],
+        send: (api) => api.GET('/v1/preview/models', { params: { query: invalid({ project: 'no-entity' }) } }),
+      },
+    ],
+  },
+
+  modelDelete: {
+    tenancy: { untested: 'the key cannot create a model in an entity it may not access' },
+    request: (api, c, extra) => api.DELETE('/v1/preview/models/{model_id}', { params: modelPath(c.id()), ...extra }),
+    async valid(api, c) {
+      const { id } = await createModel(api, c);
+      return api.DELETE('/v1/preview/models/{model_id}', { params: modelPath(id) });
+    },
+    invalid: [
+      {
+        name: 'a model_id longer than 128 characters',
+        loc: ['path', 'model_id'],
+        send: (api) => api.DELETE('/v1/preview/models/{model_id}', { params: modelPath('m'.repeat(129)) }),
       },
     ],
   },

@@ -118,6 +118,16 @@ export interface ModelsTable {
   created_at: IsoDatetime;
 }
 
+/** A saved step of a model; `metrics` holds the registered metrics and its logs' aggregates. */
+export interface ModelCheckpointsTable {
+  project_id: string;
+  model_id: string;
+  step: number;
+  id: string;
+  metrics: Json;
+  created_at: IsoDatetime;
+}
+
 export interface TrajectoryLogsTable {
   project_id: string;
   id: string;
@@ -179,6 +189,7 @@ export interface Database {
   calls: CallsTable;
   annotation_queues: AnnotationQueuesTable;
   models: ModelsTable;
+  model_checkpoints: ModelCheckpointsTable;
   trajectory_logs: TrajectoryLogsTable;
   trajectory_groups: TrajectoryGroupsTable;
   trajectories: TrajectoriesTable;

@@ -1,15 +1,23 @@
 // ART models and their trajectory logs (the /v1/preview/models API of W&B Serverless Training).
 import type { StoreOptions } from '../create-store.ts';
 import { storeMethods } from '../store.ts';
+import { checkpointCreate, checkpointsDelete, checkpointsList } from './checkpoints.ts';
 import { modelCreate } from './model-create.ts';
+import { modelDelete } from './model-delete.ts';
 import { modelLog } from './model-log-stream.ts';
 import { modelRead } from './model-read.ts';
+import { modelsList } from './models-list.ts';
 
 export function modelMethods(opts: StoreOptions) {
   const { db } = opts;
   return storeMethods({
     modelCreate: (req) => modelCreate(db, req),
     modelRead: (req) => modelRead(db, req.model_id),
+    modelsList: (req) => modelsList(db, req),
+    modelDelete: (req) => modelDelete(db, req.model_id),
     modelLog: (req) => modelLog(db, req),
+    modelCheckpointCreate: (req) => checkpointCreate(db, req),
+    modelCheckpointsList: (req) => checkpointsList(db, req),
+    modelCheckpointsDelete: (req) => checkpointsDelete(db, req),
   });
 }

@@ -35,8 +35,8 @@ export async function modelCreate(db: Db, req: T.ModelCreateReq & { entity: stri
     .where('project_id', '=', project_id)
     .where('name', '=', req.name)
     .executeTakeFirst();
-  // Models are never deleted, so the row that blocked the insert is still there.
-  if (!existing) throw new Error(`Model ${req.name} in ${project_id} conflicted on insert but cannot be read`);
+  // Deleted between the insert and this read: the caller may simply register again.
+  if (!existing) throw conflict(`Model ${req.name} in ${project_id} was deleted while it was being registered; register it again`);
   if (req.return_existing !== true) throw conflict(`Model ${req.name} already exists in ${project_id}`);
   return toModelSchema(existing);
 }

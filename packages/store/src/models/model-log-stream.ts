@@ -13,6 +13,7 @@ import { uuidv7 } from '../ids.ts';
 import { DEFAULT_CHUNK_LIMITS, type ChunkLimits } from './chunks.ts';
 import { LogMetrics } from './log-metrics.ts';
 import { groupRow, trajectoryRow, type Values } from './model-log.ts';
+import { attachLogMetrics, currentStep } from './checkpoints.ts';
 import { findModel } from './model-read.ts';
 
 type Json = Record<string, unknown>;
@@ -54,12 +55,12 @@ class PendingRows<R> {
 export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Promise<T.ModelLogRes> {
   const model = await findModel(db, req.model_id);
   const log_id = uuidv7();
-  const step = 0;
   const project_id = model.project_id;
   const metrics = new LogMetrics();
   const placeholder = () => jsonText(db, '{}');
 
   return db.kysely.transaction().execute(async (trx) => {
+    const step = await currentStep(trx, project_id, model.id);
     await trx
       .insertInto('trajectory_logs')
       .values({
@@ -145,6 +146,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
       .where('project_id', '=', project_id)
       .where('id', '=', log_id)
       .execute();
+    await attachLogMetrics(trx, db, project_id, model.id, step, result);
     return { log_id, step, trajectory_count: trajectoryCount, metrics: result };
   });
 }

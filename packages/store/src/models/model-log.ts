@@ -4,8 +4,8 @@
 // one transaction per request, nothing stored on any error, every request a new log (ART never
 // retries /log, so a resent batch is a user re-run and is kept).
 //
-// The step is the model's latest checkpoint step, or 0 without checkpoints (ART's get_step());
-// Weft has no checkpoints yet, so it is 0.
+// The step is the model's latest checkpoint step, or 0 without checkpoints (ART's get_step()),
+// and the log's aggregates are added to that checkpoint's metrics (checkpoints.ts).
 import type * as T from '@weft/types';
 import { jsonText, type Dialect, type NewRow } from '../db/index.ts';
 import type { SizedRow } from './chunks.ts';

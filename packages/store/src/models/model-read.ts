@@ -6,7 +6,8 @@ import { toModelSchema } from './to-model-schema.ts';
 
 export async function findModel(db: Db, modelId: string): Promise<Row<'models'>> {
   const row = await db.kysely.selectFrom('models').selectAll().where('id', '=', modelId).executeTakeFirst();
-  if (!row) throw notFound(`Model ${modelId} not found`);
+  // ART's register() creates models; a client that only logs learns what to call.
+  if (!row) throw notFound(`Model ${modelId} not found; create it with POST /v1/preview/models`);
   return row;
 }
 

@@ -66,7 +66,7 @@ describeEachDialect('models: create and read', (getDb) => {
       await expect(models.modelRead({ model_id }, ctx)).rejects.toMatchObject({
         status: 404,
         errorType: 'NotFoundError',
-        message: `Model ${model_id} not found`,
+        message: `Model ${model_id} not found; create it with POST /v1/preview/models`,
       });
     }
   });

@@ -5,11 +5,13 @@ import type { Dialect } from '../connect.ts';
 import { initialSchema } from './0001-initial.ts';
 import { tableSortOrders } from './0002-table-sort-orders.ts';
 import { callTimeOrder } from './0003-call-time-order.ts';
+import { modelCheckpoints } from './0004-model-checkpoints.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initialSchema(dialect),
     '0002-table-sort-orders': tableSortOrders(dialect),
     '0003-call-time-order': callTimeOrder(dialect),
+    '0004-model-checkpoints': modelCheckpoints(dialect),
   };
 }
