@@ -528,6 +528,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/preview/models/{model_id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A model's metric history
+         * @description Per step and split, ART's aggregates over all the logs recorded there, combined from sums stored with each log: reading a run costs its logs, not its trajectories.
+         */
+        get: operations["modelMetricsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -832,6 +858,22 @@ export interface components {
         /** @description A chat message (`{role, content, …}`) or an OpenAI chat-completion choice (`{index, finish_reason, message, logprobs?}`); stored verbatim. */
         MessageOrChoice: {
             [key: string]: unknown;
+        };
+        MetricHistory: {
+            /** @description By step, then split. */
+            data: components["schemas"]["MetricHistoryPoint"][];
+        };
+        MetricHistoryPoint: {
+            group_count: number;
+            /** @description Logs recorded at this step for this split. */
+            log_count: number;
+            /** @description ART's aggregates over every trajectory logged at the step for the split, without the split prefix: `reward` (absent with no trajectory), `exception_rate`, `reward_std_dev`, each trajectory metric by name and each group metric as `group/<name>`. */
+            metrics: {
+                [key: string]: number;
+            };
+            split: string;
+            step: number;
+            trajectory_count: number;
         };
         ModelCreateReq: {
             base_model: string;
@@ -1387,6 +1429,8 @@ export type HealthRes = components['schemas']['HealthRes'];
 export type History = components['schemas']['History'];
 export type Limit = components['schemas']['Limit'];
 export type MessageOrChoice = components['schemas']['MessageOrChoice'];
+export type MetricHistory = components['schemas']['MetricHistory'];
+export type MetricHistoryPoint = components['schemas']['MetricHistoryPoint'];
 export type ModelCreateReq = components['schemas']['ModelCreateReq'];
 export type ModelDeleteRes = components['schemas']['ModelDeleteRes'];
 export type ModelList = components['schemas']['ModelList'];
@@ -2501,6 +2545,45 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    modelMetricsHistory: {
+        parameters: {
+            query?: {
+                /** @description First step included. */
+                from_step?: number;
+                /** @example val */
+                split?: string;
+                /** @description Last step included. */
+                to_step?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricHistory"];
+                };
+            };
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];
         };

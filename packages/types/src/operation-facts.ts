@@ -23,6 +23,7 @@ export interface OperationFacts {
   modelCreate: { body: 'json'; auth: 'bearer'; line: null };
   modelDelete: { body: 'none'; auth: 'bearer'; line: null };
   modelLog: { body: 'stream'; auth: 'bearer'; line: null };
+  modelMetricsHistory: { body: 'none'; auth: 'bearer'; line: null };
   modelRead: { body: 'none'; auth: 'bearer'; line: null };
   modelsList: { body: 'none'; auth: 'bearer'; line: null };
   objCreate: { body: 'lossless'; auth: 'basic'; line: null };

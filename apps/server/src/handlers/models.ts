@@ -28,6 +28,10 @@ export function modelHandlers({ store, auth }: Deps) {
       await ownedModel(params.model_id, principal);
       return store.modelDelete({ model_id: params.model_id }, contextOf(principal));
     },
+    async modelMetricsHistory({ params, query, principal }) {
+      await ownedModel(params.model_id, principal);
+      return store.modelMetricsHistory({ ...query, model_id: params.model_id }, contextOf(principal));
+    },
     async modelCheckpointCreate({ body, params, principal }) {
       await ownedModel(params.model_id, principal);
       return store.modelCheckpointCreate({ ...body, model_id: params.model_id }, contextOf(principal));

@@ -31,6 +31,7 @@ export const ORDER = [
   'modelCreate',
   'modelRead',
   'modelLog',
+  'modelMetricsHistory',
   'modelCheckpointCreate',
   'modelCheckpointsList',
   'modelCheckpointsDelete',

@@ -207,4 +207,22 @@ export const modelCases = {
       },
     ],
   },
+
+  modelMetricsHistory: {
+    tenancy: { untested: 'the key cannot create a model in an entity it may not access' },
+    request: (api, c, extra) => api.GET('/v1/preview/models/{model_id}/metrics', { params: modelPath(c.id()), ...extra }),
+    async valid(api, c) {
+      const { id } = await createModel(api, c);
+      await api.POST('/v1/preview/models/{model_id}/log', { params: modelPath(id), body: logOf() });
+      return api.GET('/v1/preview/models/{model_id}/metrics', { params: { ...modelPath(id), query: { split: 'val' } } });
+    },
+    invalid: [
+      {
+        name: 'a negative from_step',
+        loc: ['query', 'from_step'],
+        send: (api, c) =>
+          api.GET('/v1/preview/models/{model_id}/metrics', { params: { ...modelPath(c.id()), query: invalid({ from_step: -1 }) } }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

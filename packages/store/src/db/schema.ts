@@ -138,6 +138,8 @@ export interface TrajectoryLogsTable {
   metrics: Json;
   group_count: number;
   trajectory_count: number;
+  /** LogSums of models/log-metrics.ts; null for logs stored before migration 0005 until the history computes them. */
+  sums: Json | null;
 }
 
 /** A trajectory group without its trajectories. */

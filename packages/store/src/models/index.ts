@@ -2,6 +2,7 @@
 import type { StoreOptions } from '../create-store.ts';
 import { storeMethods } from '../store.ts';
 import { checkpointCreate, checkpointsDelete, checkpointsList } from './checkpoints.ts';
+import { metricsHistory } from './metrics-history.ts';
 import { modelCreate } from './model-create.ts';
 import { modelDelete } from './model-delete.ts';
 import { modelLog } from './model-log-stream.ts';
@@ -16,6 +17,7 @@ export function modelMethods(opts: StoreOptions) {
     modelsList: (req) => modelsList(db, req),
     modelDelete: (req) => modelDelete(db, req.model_id),
     modelLog: (req) => modelLog(db, req),
+    modelMetricsHistory: (req) => metricsHistory(db, req),
     modelCheckpointCreate: (req) => checkpointCreate(db, req),
     modelCheckpointsList: (req) => checkpointsList(db, req),
     modelCheckpointsDelete: (req) => checkpointsDelete(db, req),

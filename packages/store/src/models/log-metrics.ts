@@ -14,6 +14,19 @@ import { invalidRequest } from '@weft/core';
 
 type Json = Record<string, unknown>;
 
+/** A mean's sum and count: what a log stores so means can be combined across logs. */
+export type SumCount = [sum: number, n: number];
+
+/**
+ * A log's aggregates before division (stored with the log): the trajectory series, the group
+ * series and the standard deviations of the groups that have more than one trajectory.
+ */
+export interface LogSums {
+  series: Record<string, SumCount>;
+  group: Record<string, SumCount>;
+  std: SumCount;
+}
+
 /** A running mean: sums left to right like Python's sum(values) / len(values). */
 class Mean {
   private sum = 0;
@@ -24,6 +37,9 @@ class Mean {
   }
   get value(): number | undefined {
     return this.n === 0 ? undefined : this.sum / this.n;
+  }
+  get sumCount(): SumCount {
+    return [this.sum, this.n];
   }
 }
 
@@ -64,19 +80,48 @@ export class LogMetrics {
     this.rewards = [];
   }
 
-  result(split: string): Record<string, number> {
-    const metrics: Record<string, number> = {};
-    const put = (key: string, value: number | undefined) => {
-      if (value !== undefined && Number.isFinite(value)) {
-        // defineProperty: a metric named "__proto__" must stay a key.
-        Object.defineProperty(metrics, `${split}/${key}`, { value, enumerable: true, writable: true, configurable: true });
-      }
-    };
-    for (const [name, mean] of this.series) put(name, mean.value);
-    put('reward_std_dev', this.stdDevs.value ?? 0);
-    for (const [name, mean] of this.groupSeries) put(`group/${name}`, mean.value);
-    return metrics;
+  /** The sums behind result(), to combine with other logs' (metricsOfSums). */
+  sums(): LogSums {
+    const entries = (map: Map<string, Mean>) => Object.fromEntries([...map].map(([name, mean]) => [name, mean.sumCount]));
+    return { series: entries(this.series), group: entries(this.groupSeries), std: this.stdDevs.sumCount };
   }
+
+  result(split: string): Record<string, number> {
+    return metricsOfSums([this.sums()], `${split}/`);
+  }
+}
+
+/**
+ * ART's aggregates over one or more logs' sums, keyed `<prefix><name>`: each series' sum over
+ * its count; reward_std_dev 0 when no group qualifies; values that are not finite dropped.
+ */
+export function metricsOfSums(all: readonly LogSums[], prefix = ''): Record<string, number> {
+  const metrics: Record<string, number> = {};
+  const put = (key: string, value: number | undefined) => {
+    if (value !== undefined && Number.isFinite(value)) {
+      // defineProperty: a metric named "__proto__" must stay a key.
+      Object.defineProperty(metrics, `${prefix}${key}`, { value, enumerable: true, writable: true, configurable: true });
+    }
+  };
+  // A sum that overflowed was stored as JSON null: it stays not finite, so its mean is dropped.
+  const num = (v: number | null) => (typeof v === 'number' ? v : NaN);
+  const combined = (pick: (s: LogSums) => Record<string, SumCount>) => {
+    const out = new Map<string, SumCount>();
+    for (const sums of all) {
+      for (const [name, [rawSum, n]] of Object.entries(pick(sums))) {
+        const sum = num(rawSum);
+        const seen = out.get(name);
+        out.set(name, seen ? [seen[0] + sum, seen[1] + n] : [sum, n]);
+      }
+    }
+    return out;
+  };
+  const mean = ([sum, n]: SumCount) => (n === 0 ? undefined : sum / n);
+  for (const [name, sc] of combined((s) => s.series)) put(name, mean(sc));
+  const std = all.reduce<SumCount>((acc, s) => [acc[0] + num(s.std[0]), acc[1] + s.std[1]], [0, 0]);
+  put('reward_std_dev', mean(std) ?? 0);
+  for (const [name, sc] of combined((s) => s.group)) put(`group/${name}`, mean(sc));
+  return metrics;
 }
 
 function meanOf(map: Map<string, Mean>, key: string): Mean {

@@ -139,6 +139,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
       .set({
         split,
         metrics: jsonText(db, JSON.stringify(result)),
+        sums: jsonText(db, JSON.stringify(metrics.sums())),
         group_count: groupCount,
         trajectory_count: trajectoryCount,
         created_at: nowIso(),

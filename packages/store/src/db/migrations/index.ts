@@ -6,6 +6,7 @@ import { initialSchema } from './0001-initial.ts';
 import { tableSortOrders } from './0002-table-sort-orders.ts';
 import { callTimeOrder } from './0003-call-time-order.ts';
 import { modelCheckpoints } from './0004-model-checkpoints.ts';
+import { logSums } from './0005-log-sums.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -13,5 +14,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002-table-sort-orders': tableSortOrders(dialect),
     '0003-call-time-order': callTimeOrder(dialect),
     '0004-model-checkpoints': modelCheckpoints(dialect),
+    '0005-log-sums': logSums(dialect),
   };
 }
