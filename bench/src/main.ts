@@ -1,4 +1,4 @@
-// `pnpm bench`: seeds (or reuses a verified seed), runs the six scenarios against Weft and their
+// `pnpm bench`: seeds (or reuses a verified seed), runs the scenarios against Weft and their
 // baselines on the database of DATABASE_URL (PostgreSQL) or SQLite, and writes BENCHMARKS.md and
 // bench/results/latest.json. BENCH_QUICK=1 shrinks everything for a smoke run; BENCH_ONLY=a,b
 // runs some scenarios and writes their figures to bench/results/partial.json only.
@@ -15,6 +15,7 @@ import { callReadScenario } from './scenarios/call-read.ts';
 import { healthUnderAttackScenario } from './scenarios/health-under-attack.ts';
 import type { RunContext } from './scenarios/context.ts';
 import { logIngestScenario } from './scenarios/log-ingest.ts';
+import { metricHistoryScenario } from './scenarios/metric-history.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
 import { rssScenario } from './scenarios/rss.ts';
 import { tableCreateScenario } from './scenarios/table-create.ts';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     if (wanted('table-create')) scenarios.push(await step('5. table/create', () => tableCreateScenario(ctx)));
     if (peaks.tableQuery !== undefined || peaks.logIngest !== undefined) scenarios.push(rssScenario(peaks));
     if (wanted('health-under-attack')) scenarios.push(await step('7. /health under attack', () => healthUnderAttackScenario(ctx)));
+    if (wanted('metric-history')) scenarios.push(await step('8. metric history', () => metricHistoryScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

@@ -104,7 +104,8 @@ describeEachDatabase(
         '{"table": {"rows": [1, 2]}}',
         '{"batch": [{"mode": "other"}]}',
       ];
-      for (const op of operations.filter((o) => o.method === 'post' || o.method === 'put')) {
+      // Operations that take no body never read one (the training call: see art-flow.test.ts).
+      for (const op of operations.filter((o) => (o.method === 'post' || o.method === 'put') && o.hasRequestBody)) {
         it(`${op.method.toUpperCase()} ${op.path} answers junk with a 4xx`, async () => {
           const path = op.path.replace('{queue_id}', 'q1').replace('{model_id}', 'm1');
           const authorization = op.schemes[0] === 'bearer' ? `Bearer ${server.aliceKey}` : basic;

@@ -61,6 +61,7 @@ function suite(open: () => Promise<{ url: string; drop(): Promise<void> }>) {
         step: 0,
         trajectory_count: 4,
         metrics: { 'val/reward': 0.75, 'val/exception_rate': 0, 'val/ok': 1, 'val/reward_std_dev': 0.25, 'val/group/g': 0.5 },
+        table_digest: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
       const after = await rows();
       expect(after).toEqual({ logs: before.logs + 1, groups: before.groups + 2, trajectories: before.trajectories + 4 });

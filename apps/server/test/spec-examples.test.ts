@@ -13,7 +13,8 @@ import { describeEachDatabase } from './test-server.ts';
 
 describeEachDatabase('spec examples', (getServer) => {
   it('orders every operation of the spec', () => {
-    expect([...ORDER].sort()).toEqual(operations.map((op) => op.operationId).sort());
+    const succeeding = operations.filter((op) => '200' in op.responses);
+    expect([...ORDER].sort()).toEqual(succeeding.map((op) => op.operationId).sort());
   });
 
   it('every request example gets the answer the spec shows', async () => {

@@ -10,15 +10,27 @@ import { expectStatus, type SuiteContext } from './suite-context.ts';
 const OTHER_SCHEME: Record<AuthScheme, AuthScheme> = { basic: 'bearer', bearer: 'basic' };
 const SCHEME_NAME: Record<AuthScheme, string> = { basic: 'Basic', bearer: 'Bearer' };
 
+/** Whether the operation documents a success at all (one that never succeeds declares `refused`). */
+export const succeeds = (op: Pick<SpecOperation, 'responses'>): boolean => Object.keys(op.responses).some((code) => code.startsWith('2'));
+
 export function defineOperationTests(op: SpecOperation, cases: OperationCase, s: SuiteContext): void {
   const server = s.target.kind === 'server';
 
-  test('answers 2xx with a body matching the spec', async () => {
-    await (cases.valid ?? cases.request)(s.clientFor(op), s.context());
-    // The case may call other operations first; the last call must be this one.
-    const last = s.recorder.last();
-    expect(last && s.checker().check(last).operation?.operationId, 'the last call of the case').toBe(op.operationId);
-  });
+  if (succeeds(op)) {
+    test('answers 2xx with a body matching the spec', async () => {
+      await (cases.valid ?? cases.request)(s.clientFor(op), s.context());
+      // The case may call other operations first; the last call must be this one.
+      const last = s.recorder.last();
+      expect(last && s.checker().check(last).operation?.operationId, 'the last call of the case').toBe(op.operationId);
+    });
+  } else {
+    const refused = cases.refused;
+    test(`answers ${refused?.status ?? 'what its case declares'}: ${refused?.why ?? 'it documents no 2xx'}`, async () => {
+      if (!refused) expect.fail(`${op.operationId} documents no 2xx: declare the status it answers in its case (refused)`);
+      expect(Object.keys(op.responses)).toContain(String(refused.status));
+      await expectStatus(cases.request(s.clientFor(op), s.context()), refused.status);
+    });
+  }
 
   for (const bad of cases.invalid) {
     test(`answers 422 to ${bad.name}`, async () => {
@@ -39,9 +51,11 @@ export function defineOperationTests(op: SpecOperation, cases: OperationCase, s:
   const scheme = op.schemes[0];
   if (scheme === undefined) {
     test('needs no credentials, and ignores credentials sent anyway', async () => {
-      await cases.request(s.client('none'), s.context());
+      // An operation refused by design answers its status either way.
+      const answer = (call: Promise<unknown>) => (cases.refused ? expectStatus(call, cases.refused.status) : call);
+      await answer(cases.request(s.client('none'), s.context()));
       // Weave SDKs send their key everywhere; a wrong one must not matter here.
-      await cases.request(s.client({ scheme: 'basic', key: server ? 'wrong' : 'valid' }), s.context());
+      await answer(cases.request(s.client({ scheme: 'basic', key: server ? 'wrong' : 'valid' }), s.context()));
     });
   } else {
     const expectChallenge = (error: { response: Response }) => {

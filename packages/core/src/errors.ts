@@ -4,7 +4,7 @@
 
 export class WeftError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 501 | 503,
     readonly errorType: string,
     message: string,
     /** Extra fields merged into the error body (e.g. `deleted_at`). */
@@ -39,6 +39,9 @@ export const conflict = (reason: string) => new WeftError(409, 'Conflict', reaso
 export const forbidden = (reason: string) => new WeftError(403, 'Forbidden', reason);
 
 export const tooLarge = (reason = 'Request too large') => new WeftError(413, 'RequestTooLarge', reason);
+
+/** An operation a known client calls that Weft deliberately does not offer (the reason says what to do instead). */
+export const notImplemented = (reason: string) => new WeftError(501, 'NotImplemented', reason);
 
 /**
  * A value the schema allows but a rule of the data refuses, answered like a schema problem: 422

@@ -17,8 +17,8 @@ import type {
 } from '@weft/types';
 import type { ModelLogPiece } from './models/model-log-stream.ts';
 
-/** Operations answered without the store (from the server's version and the router catalogue). */
-export type StorelessOperationId = 'serverInfo' | 'routerModelsList';
+/** Operations answered without the store (from the server's version and the router catalogue; training is not offered). */
+export type StorelessOperationId = 'serverInfo' | 'routerModelsList' | 'trainingJobCreate';
 export type StoreOperationId = Exclude<OperationId, StorelessOperationId>;
 
 export interface RequestContext {

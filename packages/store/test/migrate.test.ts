@@ -49,6 +49,7 @@ const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> 
   ['trajectory_groups', 'primary', ['project_id', 'log_id', 'group_index']],
   ['trajectory_logs', 'primary', ['project_id', 'id']],
   ['trajectory_logs', 'index', ['project_id', 'model_id', 'split', 'step']],
+  ['trajectory_logs', 'index', ['project_id', 'model_id', 'step', 'id']],
 ];
 
 describeEachDialect('schema', (getDb) => {

@@ -460,7 +460,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a model
-         * @description The model, its checkpoints and its trajectory logs go, in bounded steps and all or nothing.
+         * @description The model, its checkpoints and its trajectory logs go, in bounded steps and all or nothing. The logs' tables stay, as every table does: content-addressed, they may be referenced elsewhere.
          */
         delete: operations["modelDelete"];
         options?: never;
@@ -548,6 +548,52 @@ export interface paths {
         get: operations["modelMetricsHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/preview/models/{model_id}/trajectories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a model's trajectories back
+         * @description Every trajectory logged for the model, as stored (every ART field, defaults filled in), by step, then log, group and position; cursor-paged as checkpoints are (`after` = the last id seen, while `has_more`). Each carries its log's table digest, for `/table/query`.
+         */
+        get: operations["modelTrajectoriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/preview/training-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a training job (not offered)
+         * @description Weft stores runs; it does not train. ART's serverless client calls this from `model.train()`; it gets a 501 that says so rather than a 404. Train with ART's LocalBackend, or any trainer, and register each step with `POST /v1/preview/models/{model_id}/checkpoints`. The answer is the same for everyone, so neither the key ART sends nor the body is read.
+         */
+        post: operations["trainingJobCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -921,6 +967,8 @@ export interface components {
                 [key: string]: number;
             };
             step: number;
+            /** @description The log's trajectories as a content-addressed table, one row per trajectory in the order sent (`group_index`, `trajectory_index` and the trajectory with its defaults): read, sort (`reward`, `metrics.<name>`) and page it with `/table/query` in the model's project. */
+            table_digest: string;
             trajectory_count: number;
         };
         ModelSchema: {
@@ -1128,6 +1176,23 @@ export interface components {
             trace_id?: string | null;
             turn_id?: string | null;
         };
+        /** @description A trajectory as stored, a row of its log's table. */
+        StoredTrajectory: {
+            /** @description Its group's position in the log. */
+            group_index: number;
+            messages_and_choices: components["schemas"]["MessageOrChoice"][];
+            metadata: {
+                [key: string]: unknown;
+            };
+            metrics: {
+                [key: string]: number | boolean;
+            };
+            reward: number;
+            /** @description Its position in the group. */
+            trajectory_index: number;
+        } & {
+            [key: string]: unknown;
+        };
         TableCreateReq: {
             table: {
                 /** @description When set and different from the computed table digest, 409. */
@@ -1194,6 +1259,8 @@ export interface components {
             /** @default [] */
             additional_histories?: components["schemas"]["History"][];
             final_policy_version?: number | null;
+            /** @description Reserved; Weft writes the group's index here in the stored row. */
+            group_index?: unknown;
             initial_policy_version?: number | null;
             /** @default [] */
             logs?: string[];
@@ -1211,6 +1278,8 @@ export interface components {
             reward?: number;
             start_time?: components["schemas"]["Datetime"];
             tools?: components["schemas"]["Tool"][] | null;
+            /** @description Reserved; Weft writes the trajectory's index in its group here in the stored row. */
+            trajectory_index?: unknown;
         };
         /** @description Trajectories of the same scenario; ART's `exceptions`, `metadata`, `metrics` and `logs` are accepted too. */
         TrajectoryGroup: {
@@ -1232,6 +1301,28 @@ export interface components {
             };
             /** @default [] */
             trajectories?: components["schemas"]["Trajectory"][];
+        };
+        /** @description A page of a model's trajectories, cursor-paged like checkpoints. */
+        TrajectoryList: {
+            data: components["schemas"]["TrajectoryRecord"][];
+            first_id: string | null;
+            /** @description True when trajectories follow the last one; ask for them with `after` = last_id. */
+            has_more: boolean;
+            last_id: string | null;
+            /** @constant */
+            object: "list";
+        };
+        TrajectoryRecord: {
+            /** @description Stable: `<log_id>.<group_index>.<trajectory_index>`. */
+            id: string;
+            log_id: string;
+            /** @description Its row in that table; null as table_digest is. */
+            row_digest: string | null;
+            split: string;
+            step: number;
+            /** @description Its log's table (see the log's answer); null for a log stored before logs had tables (database migration 0006). */
+            table_digest: string | null;
+            trajectory: components["schemas"]["StoredTrajectory"];
         };
         ValidationError: {
             detail: components["schemas"]["ValidationErrorItem"][];
@@ -1458,6 +1549,7 @@ export type ScorerRef = components['schemas']['ScorerRef'];
 export type ServerInfoRes = components['schemas']['ServerInfoRes'];
 export type SortDirection = components['schemas']['SortDirection'];
 export type StartedCall = components['schemas']['StartedCall'];
+export type StoredTrajectory = components['schemas']['StoredTrajectory'];
 export type TableCreateReq = components['schemas']['TableCreateReq'];
 export type TableCreateRes = components['schemas']['TableCreateRes'];
 export type TableQueryReq = components['schemas']['TableQueryReq'];
@@ -1468,6 +1560,8 @@ export type TableSortItem = components['schemas']['TableSortItem'];
 export type Tool = components['schemas']['Tool'];
 export type Trajectory = components['schemas']['Trajectory'];
 export type TrajectoryGroup = components['schemas']['TrajectoryGroup'];
+export type TrajectoryList = components['schemas']['TrajectoryList'];
+export type TrajectoryRecord = components['schemas']['TrajectoryRecord'];
 export type ValidationError = components['schemas']['ValidationError'];
 export type ValidationErrorItem = components['schemas']['ValidationErrorItem'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -2585,6 +2679,68 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    modelTrajectoriesList: {
+        parameters: {
+            query?: {
+                /** @description Id of the last trajectory of the previous page. */
+                after?: string;
+                /** @example 1 */
+                limit?: number;
+                order?: "asc" | "desc";
+                /** @example val */
+                split?: string;
+                step?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id returned by model create.
+                 * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trajectories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrajectoryList"];
+                };
+            };
+            401: components["responses"]["UnauthorizedBearer"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    trainingJobCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Weft does not train models. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReason"];
+                };
+            };
             503: components["responses"]["ShuttingDown"];
         };
     };

@@ -26,6 +26,7 @@ export interface OperationFacts {
   modelMetricsHistory: { body: 'none'; auth: 'bearer'; line: null };
   modelRead: { body: 'none'; auth: 'bearer'; line: null };
   modelsList: { body: 'none'; auth: 'bearer'; line: null };
+  modelTrajectoriesList: { body: 'none'; auth: 'bearer'; line: null };
   objCreate: { body: 'lossless'; auth: 'basic'; line: null };
   objDelete: { body: 'json'; auth: 'basic'; line: null };
   objRead: { body: 'json'; auth: 'basic'; line: null };
@@ -34,4 +35,5 @@ export interface OperationFacts {
   serverInfo: { body: 'none'; auth: 'basic'; line: null };
   tableCreate: { body: 'lossless'; auth: 'basic'; line: null };
   tableQuery: { body: 'json'; auth: 'basic'; line: null };
+  trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

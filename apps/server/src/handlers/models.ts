@@ -1,3 +1,4 @@
+import { notImplemented } from '@weft/core';
 import type { Principal } from '../auth/index.ts';
 import { LogBodyReader } from '../http/log-body/log-body-reader.ts';
 import { contextOf, requireEntity, requireProject } from '../http/request-context.ts';
@@ -39,6 +40,17 @@ export function modelHandlers({ store, auth }: Deps) {
     async modelCheckpointsList({ params, query, principal }) {
       await ownedModel(params.model_id, principal);
       return store.modelCheckpointsList({ ...query, model_id: params.model_id }, contextOf(principal));
+    },
+    async modelTrajectoriesList({ params, query, principal }) {
+      await ownedModel(params.model_id, principal);
+      return store.modelTrajectoriesList({ ...query, model_id: params.model_id }, contextOf(principal));
+    },
+    // ART's model.train() on its serverless backend. Weft keeps runs and does not train: say so
+    // plainly (a 404 would read as a wrong base URL). The body is never read.
+    async trainingJobCreate() {
+      throw notImplemented(
+        "Weft stores runs but does not train: train with ART's LocalBackend or your own loop, and register each step with POST /v1/preview/models/{model_id}/checkpoints",
+      );
     },
     async modelCheckpointsDelete({ body, params, principal }) {
       await ownedModel(params.model_id, principal);

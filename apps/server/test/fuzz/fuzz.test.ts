@@ -1,5 +1,6 @@
 // Property-based fuzzing from the spec (fuzz-cases.ts): whatever a client sends, the server
-// answers with a status below 500, never resets the connection, and answers within 10 s.
+// answers with a status below 500 (but the 501 an operation documents as its only answer: the
+// training call Weft does not offer), never resets the connection, and answers within 10 s.
 // WEFT_FUZZ_RUNS sets the number of cases per database (CI: 2,000; `pnpm fuzz`: 100,000);
 // WEFT_FUZZ_SEED replays a failure (fast-check prints the seed and the shrunk case).
 import { appendFileSync } from 'node:fs';
@@ -29,6 +30,13 @@ async function send(base: string, c: FuzzCase): Promise<number> {
   return res.status;
 }
 
+/** The 5xx an operation that never succeeds documents as its answer (the training call's 501). */
+function refusedByDesign(operationId: string, status: number): boolean {
+  const op = operations.find((o) => o.operationId === operationId);
+  if (!op || Object.keys(op.responses).some((code) => code.startsWith('2'))) return false;
+  return status !== 503 && String(status) in op.responses;
+}
+
 describeEachDatabase('fuzzing from the spec', (getServer) => {
   it(
     `answers ${RUNS} generated requests with no 5xx, no reset and no hang`,
@@ -43,7 +51,7 @@ describeEachDatabase('fuzzing from the spec', (getServer) => {
           async (c) => {
             const status = await send(url, c);
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            expect(status, JSON.stringify(c).slice(0, 2000)).toBeLessThan(500);
+            if (!refusedByDesign(c.operationId, status)) expect(status, JSON.stringify(c).slice(0, 2000)).toBeLessThan(500);
           },
         ),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },

@@ -42,6 +42,11 @@ export interface OperationCase {
   request(api: WeftClient, c: CaseContext, extra?: ExtraInit): Promise<unknown>;
   /** A call that succeeds, creating first what it needs; `request` when that already succeeds. */
   valid?(api: WeftClient, c: CaseContext): Promise<unknown>;
+  /**
+   * For an operation that documents no 2xx because it never succeeds by design (a call a known
+   * client makes that Weft does not offer): the status `request` always gets, and why.
+   */
+  refused?: { status: number; why: string };
   /** Requests that break the schema (a missing required field, a wrong type): each must be a 422. */
   invalid: InvalidRequest[];
   /** Why there is no invalid request although the operation takes input. */

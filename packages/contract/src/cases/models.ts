@@ -225,4 +225,30 @@ export const modelCases = {
       },
     ],
   },
+
+  modelTrajectoriesList: {
+    tenancy: { untested: 'the key cannot create a model in an entity it may not access' },
+    request: (api, c, extra) => api.GET('/v1/preview/models/{model_id}/trajectories', { params: modelPath(c.id()), ...extra }),
+    async valid(api, c) {
+      const { id } = await createModel(api, c);
+      await api.POST('/v1/preview/models/{model_id}/log', { params: modelPath(id), body: logOf() });
+      return api.GET('/v1/preview/models/{model_id}/trajectories', { params: { ...modelPath(id), query: { split: 'val', limit: 1 } } });
+    },
+    invalid: [
+      {
+        name: 'a limit of 0',
+        loc: ['query', 'limit'],
+        send: (api, c) =>
+          api.GET('/v1/preview/models/{model_id}/trajectories', { params: { ...modelPath(c.id()), query: invalid({ limit: 0 }) } }),
+      },
+    ],
+  },
+
+  trainingJobCreate: {
+    tenancy: 'none',
+    refused: { status: 501, why: 'Weft does not train' },
+    request: (api, _c, extra) => api.POST('/v1/preview/training-jobs', { ...extra }),
+    invalid: [],
+    noInvalidRequest: 'it takes no input: the body is never read',
+  },
 } satisfies Record<string, OperationCase>;

@@ -67,11 +67,11 @@ let writer = new AsciiWriter(1 << 16);
 let writerInUse = false;
 let honourToJSON = true;
 
-/** Applies toJSON like JSON.stringify; JsonNode trees never have one. */
-function resolve(value: unknown, key: string): unknown {
+/** Applies toJSON like JSON.stringify; JsonNode trees never have one. `key` may be an array index, made a string only when needed. */
+function resolve(value: unknown, key: string | number): unknown {
   if (honourToJSON && typeof value === 'object' && value !== null && !(value instanceof JsonNumber)) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') return (toJSON as (k: string) => unknown).call(value, key);
+    if (typeof toJSON === 'function') return (toJSON as (k: string) => unknown).call(value, String(key));
   }
   return value;
 }
@@ -123,15 +123,25 @@ function dumpNumber(n: JsonNumber): string {
 
 function dumpArray(arr: readonly unknown[], depth: number): void {
   const n = arr.length;
+  // Arrays of small integers (token bytes in logprobs) are common: one native join.
+  if (n > 1 && n <= 4096 && arr.every(isSmallInt)) {
+    writer.writeByte(0x5b);
+    writer.write(arr.join(', '));
+    writer.writeByte(0x5d);
+    return;
+  }
   writer.writeByte(0x5b); // [
   for (let i = 0; i < n; i++) {
     if (i > 0) writer.write(', ');
-    const v = resolve(arr[i], String(i));
+    const v = resolve(arr[i], i);
     if (isOmitted(v)) writer.write('null');
     else dump(v, depth);
   }
   writer.writeByte(0x5d); // ]
 }
+
+const isSmallInt = (v: unknown): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v > -(2 ** 31) && v < 2 ** 31 && !Object.is(v, -0);
 
 function dumpObject(obj: Record<string, unknown>, depth: number): void {
   const { keys, prefixes } = sortedKeyPrefixes(Object.keys(obj));

@@ -3,7 +3,10 @@
  *
  * Table rows overwhelmingly share one key set, so sorting and quoting the
  * same keys 100k times is wasted work; a small cache keyed by the first key
- * (verified against the full list, so it is never wrong) removes it.
+ * (verified against the full list, so it is never wrong) removes it. A few
+ * key sets may share a first key (a logprob entry and its alternatives:
+ * `token, logprob, bytes` with and without `top_logprobs`), so each first key
+ * keeps up to MAX_PER_FIRST_KEY of them.
  */
 import { pyQuote } from './py-quote.ts';
 
@@ -20,17 +23,18 @@ interface CachedShape extends SortedKeys {
 
 const EMPTY: SortedKeys = { keys: [], prefixes: [] };
 const MAX_SHAPES = 1024;
+const MAX_PER_FIRST_KEY = 4;
 // Bounds what the cache can retain: pathological key sets are not cached.
 const MAX_CACHED_KEYS = 64;
 const MAX_CACHED_KEY_CHARS = 4096;
-const shapes = new Map<string, CachedShape>();
+const shapes = new Map<string, CachedShape[]>();
 
 /** `raw` is an object's own keys in insertion order; it is not modified. */
 export function sortedKeyPrefixes(raw: readonly string[]): SortedKeys {
   const first = raw[0];
   if (first === undefined) return EMPTY;
-  const hit = shapes.get(first);
-  if (hit !== undefined && sameKeys(hit.raw, raw)) return hit;
+  const known = shapes.get(first);
+  if (known !== undefined) for (const hit of known) if (sameKeys(hit.raw, raw)) return hit;
 
   const keys = raw.slice();
   sortByCodePoint(keys);
@@ -41,8 +45,11 @@ export function sortedKeyPrefixes(raw: readonly string[]): SortedKeys {
   });
   const shape: CachedShape = { raw, keys, prefixes };
   if (raw.length <= MAX_CACHED_KEYS && chars <= MAX_CACHED_KEY_CHARS) {
-    if (shapes.size >= MAX_SHAPES) shapes.clear();
-    shapes.set(first, shape);
+    if (known !== undefined && known.length < MAX_PER_FIRST_KEY) known.push(shape);
+    else {
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      shapes.set(first, [shape]);
+    }
   }
   return shape;
 }

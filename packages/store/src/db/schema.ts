@@ -140,6 +140,8 @@ export interface TrajectoryLogsTable {
   trajectory_count: number;
   /** LogSums of models/log-metrics.ts; null for logs stored before migration 0005 until the history computes them. */
   sums: Json | null;
+  /** Digest of the log's trajectories as a table; null for logs stored before migration 0006. */
+  table_digest: string | null;
 }
 
 /** A trajectory group without its trajectories. */
@@ -156,7 +158,10 @@ export interface TrajectoriesTable {
   group_index: number;
   trajectory_index: number;
   reward: number;
+  /** JSON null when row_digest is set (the content is that row's); else the trajectory (before migration 0006). */
   data: Json;
+  /** Its row in the log's table. */
+  row_digest: string | null;
 }
 
 export interface FilesTable {

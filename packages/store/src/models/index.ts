@@ -8,6 +8,7 @@ import { modelDelete } from './model-delete.ts';
 import { modelLog } from './model-log-stream.ts';
 import { modelRead } from './model-read.ts';
 import { modelsList } from './models-list.ts';
+import { trajectoriesList } from './trajectories-list.ts';
 
 export function modelMethods(opts: StoreOptions) {
   const { db } = opts;
@@ -21,5 +22,6 @@ export function modelMethods(opts: StoreOptions) {
     modelCheckpointCreate: (req) => checkpointCreate(db, req),
     modelCheckpointsList: (req) => checkpointsList(db, req),
     modelCheckpointsDelete: (req) => checkpointsDelete(db, req),
+    modelTrajectoriesList: (req) => trajectoriesList(db, req),
   });
 }

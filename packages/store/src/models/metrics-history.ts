@@ -4,6 +4,7 @@
 // sums existed (migration 0005) has its sums computed once from its rows, fed to the same
 // LogMetrics in the order they were logged, and stored.
 import type * as T from '@weft/types';
+import { sql } from 'kysely';
 import { jsonText, readJson, type Db } from '../db/index.ts';
 import { LogMetrics, metricsOfSums, type LogSums } from './log-metrics.ts';
 import { findModel } from './model-read.ts';
@@ -57,12 +58,14 @@ async function storedLogSums(db: Db, projectId: string, logId: string): Promise<
       .orderBy('group_index')
       .execute(),
     db.kysely
-      .selectFrom('trajectories')
-      .select(['group_index', 'trajectory_index', 'data'])
-      .where('project_id', '=', projectId)
-      .where('log_id', '=', logId)
-      .orderBy('group_index')
-      .orderBy('trajectory_index')
+      .selectFrom('trajectories as t')
+      // The content is the row of the log's table, or (logs before migration 0006) t.data.
+      .leftJoin('rows as r', (join) => join.onRef('r.project_id', '=', 't.project_id').onRef('r.digest', '=', 't.row_digest'))
+      .select(['t.group_index', 't.trajectory_index', sql<unknown>`coalesce(r.val, t.data)`.as('data')])
+      .where('t.project_id', '=', projectId)
+      .where('t.log_id', '=', logId)
+      .orderBy('t.group_index')
+      .orderBy('t.trajectory_index')
       .execute(),
   ]);
   const metrics = new LogMetrics();

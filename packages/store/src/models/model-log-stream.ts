@@ -6,13 +6,18 @@
 // piece and the end of the stream; an error from the stream (invalid body, client gone) or from a
 // statement rolls everything back. Rows reference their parents (groups → log, trajectories →
 // group), but a group's own fields and the log's split and metrics are only known after its
-// children, so parents are written first with placeholder data and completed once known.
+// children, so parents are written first with placeholder data and completed once known. Each
+// trajectory's content is its row of the log's table (trajectory-table.ts), written with its
+// chunk; the table's list and digest follow the last row.
 import type * as T from '@weft/types';
 import { jsonText, nowIso, type Db } from '../db/index.ts';
 import { uuidv7 } from '../ids.ts';
 import { DEFAULT_CHUNK_LIMITS, type ChunkLimits } from './chunks.ts';
 import { LogMetrics } from './log-metrics.ts';
-import { groupRow, trajectoryRow, type Values } from './model-log.ts';
+import { groupRow, trajectoryRows, type Values } from './model-log.ts';
+import type { EncodedValue } from '../objects/value-encoding.ts';
+import { analyzeAfterCreate } from '../tables/row-values.ts';
+import { storeTrajectoryTable } from './trajectory-table.ts';
 import { attachLogMetrics, currentStep } from './checkpoints.ts';
 import { findModel } from './model-read.ts';
 
@@ -59,7 +64,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
   const metrics = new LogMetrics();
   const placeholder = () => jsonText(db, '{}');
 
-  return db.kysely.transaction().execute(async (trx) => {
+  const answer = await db.kysely.transaction().execute(async (trx) => {
     const step = await currentStep(trx, project_id, model.id);
     await trx
       .insertInto('trajectory_logs')
@@ -78,13 +83,25 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
 
     const groups = new PendingRows<Values<'trajectory_groups'>>(limits);
     const trajectories = new PendingRows<Values<'trajectories'>>(limits);
+    let contents: EncodedValue[] = []; // the pending trajectories' table rows
+    const rowDigests: string[] = [];
     const flushGroups = async () => {
       if (groups.rows.length > 0) await trx.insertInto('trajectory_groups').values(groups.take()).execute();
     };
     // A trajectory's group row must exist before the trajectory's INSERT.
     const flushTrajectories = async () => {
       await flushGroups();
-      if (trajectories.rows.length > 0) await trx.insertInto('trajectories').values(trajectories.take()).execute();
+      if (trajectories.rows.length > 0) {
+        // Bound as parameters, as the index rows are: a log's rows are few and large, unlike
+        // /table/create's many small ones (packed into one JSON array per statement).
+        await trx
+          .insertInto('rows')
+          .values(contents.map((c) => ({ project_id, digest: c.digest, val: jsonText(db, c.text) })))
+          .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
+          .execute();
+        contents = [];
+        await trx.insertInto('trajectories').values(trajectories.take()).execute();
+      }
     };
 
     let groupCount = 0;
@@ -102,9 +119,11 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
           if (groups.full(2)) await flushGroups();
           groups.add({ project_id, log_id, group_index: groupCount, data: placeholder() }, 2);
         }
-        const row = trajectoryRow(db.dialect, project_id, log_id, groupCount, inGroup, piece.trajectory);
-        if (trajectories.full(row.bytes)) await flushTrajectories();
-        trajectories.add(row.row, row.bytes);
+        const row = trajectoryRows(db.dialect, project_id, log_id, groupCount, inGroup, piece.trajectory);
+        if (trajectories.full(row.content.text.length)) await flushTrajectories();
+        trajectories.add(row.index, row.content.text.length);
+        contents.push(row.content);
+        rowDigests.push(row.content.digest);
         inGroup += 1;
         trajectoryCount += 1;
       } else {
@@ -132,6 +151,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
     }
     if (split === undefined) throw new Error('model log: the body ended before it was complete');
     await flushTrajectories();
+    const table_digest = await storeTrajectoryTable(trx, db, project_id, rowDigests);
 
     const result = metrics.result(split);
     await trx
@@ -142,12 +162,15 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
         sums: jsonText(db, JSON.stringify(metrics.sums())),
         group_count: groupCount,
         trajectory_count: trajectoryCount,
+        table_digest,
         created_at: nowIso(),
       })
       .where('project_id', '=', project_id)
       .where('id', '=', log_id)
       .execute();
     await attachLogMetrics(trx, db, project_id, model.id, step, result);
-    return { log_id, step, trajectory_count: trajectoryCount, metrics: result };
+    return { log_id, step, trajectory_count: trajectoryCount, metrics: result, table_digest };
   });
+  await analyzeAfterCreate(db, answer.trajectory_count);
+  return answer;
 }

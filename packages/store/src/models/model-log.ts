@@ -1,4 +1,4 @@
-// The trajectory log's rows (groupRow, trajectoryRow) and, for a body already in memory (direct
+// The trajectory log's rows (groupRow, trajectoryRows) and, for a body already in memory (direct
 // store users and tests), the same pieces the HTTP layer makes (modelLogPieces), so the store's
 // one modelLog (model-log-stream.ts) keeps one set of rules for defaults, metrics and storage:
 // one transaction per request, nothing stored on any error, every request a new log (ART never
@@ -10,7 +10,9 @@ import type * as T from '@weft/types';
 import { jsonText, type Dialect, type NewRow } from '../db/index.ts';
 import type { SizedRow } from './chunks.ts';
 import type { ModelLogPiece } from './model-log-stream.ts';
-import { normaliseGroup, normaliseTrajectory, trajectoriesOf } from './normalise-trajectories.ts';
+import type { EncodedValue } from '../objects/value-encoding.ts';
+import { normaliseGroup, trajectoriesOf } from './normalise-trajectories.ts';
+import { trajectoryTableRow } from './trajectory-table.ts';
 
 type Json = Record<string, unknown>;
 
@@ -39,19 +41,29 @@ export function groupRow(
   return { row: { project_id, log_id, group_index, data: jsonText(dialect, text) }, bytes: text.length };
 }
 
-/** The stored row of a trajectory (normalised). */
-export function trajectoryRow(
+/**
+ * The stored rows of a trajectory: its row in the log's table (the content, see
+ * trajectory-table.ts) and its index row, which points at it.
+ */
+export function trajectoryRows(
   dialect: Dialect,
   project_id: string,
   log_id: string,
   group_index: number,
   trajectory_index: number,
   trajectory: Json,
-): SizedRow<Values<'trajectories'>> {
-  const normalised = normaliseTrajectory(trajectory);
-  const text = JSON.stringify(normalised);
+): { index: Values<'trajectories'>; content: EncodedValue } {
+  const content = trajectoryTableRow(dialect, group_index, trajectory_index, trajectory);
   return {
-    row: { project_id, log_id, group_index, trajectory_index, reward: normalised.reward as number, data: jsonText(dialect, text) },
-    bytes: text.length,
+    index: {
+      project_id,
+      log_id,
+      group_index,
+      trajectory_index,
+      reward: content.reward,
+      row_digest: content.digest,
+      data: jsonText(dialect, 'null'),
+    },
+    content,
   };
 }

@@ -44,20 +44,31 @@ export const TRAJECTORY_DEFAULTS = {
   logs: [],
 };
 
-/** Everything stored for one log, in key order. */
+/**
+ * Everything stored for one log, in key order; each trajectory's `data` is its content (its row
+ * of the log's table), without the position keys, which must match its index row.
+ */
 export async function storedLog(db: Db, logId: string) {
   const log = await db.kysely.selectFrom('trajectory_logs').selectAll().where('id', '=', logId).executeTakeFirstOrThrow();
   const groups = await db.kysely.selectFrom('trajectory_groups').selectAll().where('log_id', '=', logId).orderBy('group_index').execute();
   const trajectories = await db.kysely
-    .selectFrom('trajectories')
-    .selectAll()
-    .where('log_id', '=', logId)
-    .orderBy('group_index')
-    .orderBy('trajectory_index')
+    .selectFrom('trajectories as t')
+    .leftJoin('rows as r', (join) => join.onRef('r.project_id', '=', 't.project_id').onRef('r.digest', '=', 't.row_digest'))
+    .selectAll('t')
+    .select('r.val')
+    .where('t.log_id', '=', logId)
+    .orderBy('t.group_index')
+    .orderBy('t.trajectory_index')
     .execute();
   return {
     log: { ...log, metrics: readJson(db, log.metrics) },
     groups: groups.map((g) => ({ ...g, data: readJson(db, g.data) })),
-    trajectories: trajectories.map((t) => ({ ...t, data: readJson(db, t.data) })),
+    trajectories: trajectories.map(({ val, ...t }) => {
+      if (t.row_digest === null) return { ...t, data: readJson(db, t.data) };
+      if (readJson(db, t.data) !== null) throw new Error('a trajectory with a row keeps no data of its own');
+      const { group_index, trajectory_index, ...content } = readJson(db, val) as Record<string, unknown>;
+      if (group_index !== t.group_index || trajectory_index !== t.trajectory_index) throw new Error('row position differs from the index');
+      return { ...t, data: content };
+    }),
   };
 }

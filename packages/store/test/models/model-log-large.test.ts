@@ -50,14 +50,17 @@ describeEachDialect('models: log a 64 MB request', (getDb) => {
     expect(rows.map((r) => [r.group_index, r.trajectory_index])).toEqual(
       groups.flatMap((_, g) => Array.from({ length: 8 }, (_, t) => [g, t])),
     );
+    // The content is the trajectory's row of the log's table, its position added.
     const last = await db.kysely
-      .selectFrom('trajectories')
-      .select('data')
-      .where('log_id', '=', res.log_id)
-      .where('group_index', '=', 7)
-      .where('trajectory_index', '=', 7)
+      .selectFrom('trajectories as t')
+      .innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 't.project_id').onRef('r.digest', '=', 't.row_digest'))
+      .select('r.val')
+      .where('t.log_id', '=', res.log_id)
+      .where('t.group_index', '=', 7)
+      .where('t.trajectory_index', '=', 7)
       .executeTakeFirstOrThrow();
     // Compared as JSON: -0 in the fixture is 0 once serialised.
-    expect(readJson(db, last.data)).toEqual(JSON.parse(JSON.stringify(normaliseTrajectory(trajectory(7, 7)))));
+    const expected = { ...normaliseTrajectory(trajectory(7, 7)), group_index: 7, trajectory_index: 7 };
+    expect(readJson(db, last.val)).toEqual(JSON.parse(JSON.stringify(expected)));
   }, 120_000);
 });

@@ -39,6 +39,7 @@ describeEachDialect('models: log trajectories', (getDb) => {
       log_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       step: 0,
       trajectory_count: 3,
+      table_digest: expect.stringMatching(/^[0-9a-f]{64}$/),
       metrics: { 'val/reward': 0.5, 'val/exception_rate': 0.25, 'val/correct': 1, 'val/reward_std_dev': 0.5 },
     });
   });

@@ -7,6 +7,7 @@ import { tableSortOrders } from './0002-table-sort-orders.ts';
 import { callTimeOrder } from './0003-call-time-order.ts';
 import { modelCheckpoints } from './0004-model-checkpoints.ts';
 import { logSums } from './0005-log-sums.ts';
+import { logTables } from './0006-log-tables.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -15,5 +16,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-call-time-order': callTimeOrder(dialect),
     '0004-model-checkpoints': modelCheckpoints(dialect),
     '0005-log-sums': logSums(dialect),
+    '0006-log-tables': logTables(dialect),
   };
 }
