@@ -100,6 +100,21 @@ describeEachDialect('schema', (getDb) => {
     ).toEqual(['id', 'project_id']);
   });
 
+  it('compresses large JSON values with lz4 on PostgreSQL (SQLite has no such setting)', async () => {
+    const db = getDb();
+    if (db.dialect !== 'postgres') return;
+    const { rows } = await sql<{ column: string; compression: string }>`
+      select c.relname || '.' || a.attname as column, a.attcompression as compression
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where (c.relname, a.attname) in (('rows', 'val'), ('trajectory_groups', 'data'), ('trajectories', 'data'))
+      order by 1`.execute(db.kysely);
+    expect(rows).toEqual([
+      { column: 'rows.val', compression: 'l' },
+      { column: 'trajectories.data', compression: 'l' },
+      { column: 'trajectory_groups.data', compression: 'l' },
+    ]);
+  });
+
   it('compares text byte-wise in both databases', async () => {
     const db = getDb();
     const ids = ['b', 'é', 'B', '_', 'a', 'Z', '10', '9'];

@@ -85,23 +85,44 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
     const trajectories = new PendingRows<Values<'trajectories'>>(limits);
     let contents: EncodedValue[] = []; // the pending trajectories' table rows
     const rowDigests: string[] = [];
-    const flushGroups = async () => {
-      if (groups.rows.length > 0) await trx.insertInto('trajectory_groups').values(groups.take()).execute();
+    // One chunk's INSERTs run while the next chunk is parsed and encoded: on PostgreSQL the
+    // database works beside this thread (on SQLite each statement runs when issued anyway). At
+    // most one chunk is in flight; `written()` waits for it, and is awaited before anything that
+    // must see its rows, and before commit.
+    let inFlight: Promise<void> = Promise.resolve();
+    const written = () => inFlight;
+    const write = async (run: () => Promise<void>) => {
+      await inFlight;
+      inFlight = run();
+      // Awaited by the next write or written(); a log that fails first must not leave it unhandled.
+      inFlight.catch(() => undefined);
     };
-    // A trajectory's group row must exist before the trajectory's INSERT.
+    const insertGroups = (rows: Values<'trajectory_groups'>[]) => trx.insertInto('trajectory_groups').values(rows).execute();
+    const flushGroups = async () => {
+      if (groups.rows.length === 0) return;
+      const rows = groups.take();
+      await write(async () => {
+        await insertGroups(rows);
+      });
+    };
+    // A trajectory's group row must exist before the trajectory's INSERT: statements run in the
+    // order they are issued.
     const flushTrajectories = async () => {
       await flushGroups();
-      if (trajectories.rows.length > 0) {
+      if (trajectories.rows.length === 0) return;
+      const values = contents.map((c) => ({ project_id, digest: c.digest, val: jsonText(db, c.text) }));
+      const index = trajectories.take();
+      contents = [];
+      await write(async () => {
         // Bound as parameters, as the index rows are: a log's rows are few and large, unlike
         // /table/create's many small ones (packed into one JSON array per statement).
         await trx
           .insertInto('rows')
-          .values(contents.map((c) => ({ project_id, digest: c.digest, val: jsonText(db, c.text) })))
+          .values(values)
           .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
           .execute();
-        contents = [];
-        await trx.insertInto('trajectories').values(trajectories.take()).execute();
-      }
+        await trx.insertInto('trajectories').values(index).execute();
+      });
     };
 
     let groupCount = 0;
@@ -134,6 +155,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
         if (waiting >= 0) {
           groups.rows[waiting] = row.row;
         } else if (inGroup > 0) {
+          await written();
           await trx
             .updateTable('trajectory_groups')
             .set({ data: row.row.data })
@@ -151,6 +173,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
     }
     if (split === undefined) throw new Error('model log: the body ended before it was complete');
     await flushTrajectories();
+    await written();
     const table_digest = await storeTrajectoryTable(trx, db, project_id, rowDigests);
 
     const result = metrics.result(split);
