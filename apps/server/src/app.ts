@@ -13,6 +13,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { warmUpValidators } from './http/warm-up.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { drainGuard } from './http/lifecycle.ts';
+import { requestIdOf, requestIds } from './http/request-id.ts';
 import type { Limiter } from './http/rate-limit.ts';
 import { operations, spec } from './http/spec.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
@@ -30,12 +31,16 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(requestIds);
+  app.use(deps.metrics.observeRequests);
   // At LOG_LEVEL=silent nothing is ever logged, yet pino-http would still build a child logger
   // with redacted request bindings for every request: ~8% of a call/read (see BENCHMARKS.md).
   if (opts.logger.isLevelEnabled('fatal')) {
     app.use(
       pinoHttp({
         logger: opts.logger,
+        // The id requestIds gave the request (adopted or new), on every line of it.
+        genReqId: requestIdOf,
         // API keys travel in this header: never let them reach a log line.
         redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
         autoLogging: { ignore: (req) => req.url === '/health' },
@@ -69,8 +74,8 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   const validate = validator(false, opts.validateResponses);
   const validateAll = validator(true, false);
 
-  // Health stays answerable while draining (it says so); everything else new gets 503.
-  app.use(drainGuard(deps.lifecycle, (path) => path === '/health'));
+  // Health and readiness stay answerable while draining (they say so); everything else new gets 503.
+  app.use(drainGuard(deps.lifecycle, (path) => path === '/health' || path === '/ready'));
   app.use(
     createDispatcher({
       operations,

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { loadCatalogue } from '@weft/core';
+import { createMetrics } from './http/metrics.ts';
 import { createStore, migrateToLatest, openDatabase } from '@weft/store';
 import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index.ts';
 import type { Config } from './config.ts';
@@ -49,11 +50,12 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   }
   const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
   await migrateToLatest(db);
-  const store = createStore({ db, catalogue });
+  const metrics = createMetrics(db);
+  const store = metrics.countIngest(createStore({ db, catalogue }));
   const drainer = createDrainer();
   const limiter = await createLimiter(config.rateLimits, config.redisUrl);
   const app = await createApp(
-    { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer },
+    { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer, metrics },
     { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger, limiter },
   );
   // Timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a silent

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createClient, type ClientAuth, type WeftClient } from '@weft/client';
 import { createPgTestDatabase, describeIfPostgres } from '@weft/store/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -25,7 +25,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(database: TestDatabase = 'sqlite', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  database: TestDatabase = 'sqlite',
+  env: Record<string, string> = {},
+  logger: Logger = pino({ level: 'silent' }),
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-server-test-'));
   const aliceKey = generateApiKey();
   const bobKey = generateApiKey();
@@ -52,7 +56,7 @@ export async function startTestServer(database: TestDatabase = 'sqlite', env: Re
       VALIDATE_RESPONSES: '1',
       ...env,
     });
-    server = await startServer(config, pino({ level: 'silent' }));
+    server = await startServer(config, logger);
   } catch (err) {
     await pg?.drop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Domain code shared by the store and the server: digests, object classes, decimals, the router
-// catalogue, costs, the error catalogue and the turn clock. No I/O beyond reading the catalogue
-// file.
+// catalogue, costs, the error catalogue, the turn clock and UUIDv7 ids. No I/O beyond reading the
+// catalogue file.
 export * from './digest/index.ts';
 export * from './object-class.ts';
 export * from './decimal/index.ts';
@@ -8,3 +8,4 @@ export * from './router/index.ts';
 export * from './costs/index.ts';
 export * from './errors.ts';
 export * from './turns.ts';
+export * from './ids.ts';

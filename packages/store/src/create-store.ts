@@ -1,6 +1,7 @@
 // Composes the store from one module per resource. Each module gets the same injected parts
 // (database, catalogue) and returns the methods of its operations.
 import type { Catalogue } from '@weft/core';
+import { pendingMigrations } from './db/migrate.ts';
 import type { Db } from './db/index.ts';
 import { annotationQueueMethods } from './annotation-queues/index.ts';
 import { callMethods } from './calls/index.ts';
@@ -35,6 +36,19 @@ export function createStore(opts: StoreOptions): Store {
       } catch {
         return { status: 'degraded', database: 'unreachable' };
       }
+    },
+    // Readiness as the store sees it (the server adds whether it is draining).
+    async ready() {
+      let database: 'ok' | 'unreachable' = 'ok';
+      let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+      try {
+        await opts.db.ping();
+        migrations = (await pendingMigrations(opts.db)) === 0 ? 'applied' : 'pending';
+      } catch {
+        database = 'unreachable';
+      }
+      const ready = database === 'ok' && migrations === 'applied';
+      return { status: ready ? 'ready' : 'not_ready', database, migrations, draining: false };
     },
     close: () => opts.db.close(),
   };

@@ -17,8 +17,8 @@ import type {
 } from '@weft/types';
 import type { ModelLogPiece } from './models/model-log-stream.ts';
 
-/** Operations answered without the store (from the server's version and the router catalogue; training is not offered). */
-export type StorelessOperationId = 'serverInfo' | 'routerModelsList' | 'trainingJobCreate';
+/** Operations answered without the store (the server's version, the router catalogue, its metrics; training is not offered). */
+export type StorelessOperationId = 'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics';
 export type StoreOperationId = Exclude<OperationId, StorelessOperationId>;
 
 export interface RequestContext {

@@ -5,7 +5,9 @@ import type { CallSchema, ObjReadReq, ObjReadRes, OperationId } from '@weft/type
 import { storeMethods, type Store, type StoreOperationId } from '../src/store.ts';
 
 test('one method per operation of the spec (but those answered without the store)', () => {
-  expectTypeOf<StoreOperationId>().toEqualTypeOf<Exclude<OperationId, 'serverInfo' | 'routerModelsList' | 'trainingJobCreate'>>();
+  expectTypeOf<StoreOperationId>().toEqualTypeOf<
+    Exclude<OperationId, 'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics'>
+  >();
   expectTypeOf<Parameters<Store['objRead']>[0]>().toEqualTypeOf<ObjReadReq>();
   expectTypeOf<ReturnType<Store['objRead']>>().toEqualTypeOf<Promise<ObjReadRes>>();
   expectTypeOf<Parameters<Store['annotationQueueRead']>[0]>().toEqualTypeOf<{ project_id: string; queue_id: string }>();

@@ -283,6 +283,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description In Prometheus' text format (prom-client): requests by operation and status class (count, latency histogram), requests in flight, request body bytes, database query time and pool use, counts of what was ingested (calls, trajectories, table rows), and the process' own metrics (CPU, memory, event-loop delay). Needs no credentials; it names operations, never data.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/obj/create": {
         parameters: {
             query?: never;
@@ -354,6 +374,26 @@ export interface paths {
          * @description Versions of the objects of one project, filtered, sorted and paged. Deleted versions are never returned.
          */
         post: operations["objsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check
+         * @description For a load balancer or an orchestrator: 200 while this replica should get traffic (its database answers, every migration of its version is applied, it is not shutting down), else 503 saying which. Needs no credentials.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -839,6 +879,8 @@ export interface components {
         ErrorReason: {
             error_type?: string;
             reason: string;
+            /** @description In 500 answers: the request id (also in the `X-Request-Id` header and the server's log lines), to quote. */
+            request_id?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1109,6 +1151,19 @@ export interface components {
          * @example acme/support-bot
          */
         ProjectId: string;
+        ReadyRes: {
+            /** @enum {string} */
+            database: "ok" | "unreachable";
+            /** @description The replica is shutting down. */
+            draining: boolean;
+            /**
+             * @description `pending`: the database lacks a migration of this version (it has not been migrated yet); `unknown` while the database is unreachable.
+             * @enum {string}
+             */
+            migrations: "applied" | "pending" | "unknown";
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+        };
         /** @description A model the gateway offers, in OpenRouter's provider format. Prices are decimal strings in USD. */
         RouterModel: {
             context_length: number;
@@ -1543,6 +1598,7 @@ export type ObjsQueryRes = components['schemas']['ObjsQueryRes'];
 export type Offset = components['schemas']['Offset'];
 export type Price = components['schemas']['Price'];
 export type ProjectId = components['schemas']['ProjectId'];
+export type ReadyRes = components['schemas']['ReadyRes'];
 export type RouterModel = components['schemas']['RouterModel'];
 export type RouterModelsRes = components['schemas']['RouterModelsRes'];
 export type ScorerRef = components['schemas']['ScorerRef'];
@@ -2123,6 +2179,27 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     objCreate: {
         parameters: {
             query?: never;
@@ -2252,6 +2329,36 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyRes"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            /** @description Not ready; the body says why. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyRes"];
+                };
+            };
         };
     };
     serverInfo: {

@@ -17,6 +17,7 @@ export interface OperationFacts {
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
   health: { body: 'none'; auth: 'none'; line: null };
+  metrics: { body: 'none'; auth: 'none'; line: null };
   modelCheckpointCreate: { body: 'json'; auth: 'bearer'; line: null };
   modelCheckpointsDelete: { body: 'json'; auth: 'bearer'; line: null };
   modelCheckpointsList: { body: 'none'; auth: 'bearer'; line: null };
@@ -31,6 +32,7 @@ export interface OperationFacts {
   objDelete: { body: 'json'; auth: 'basic'; line: null };
   objRead: { body: 'json'; auth: 'basic'; line: null };
   objsQuery: { body: 'json'; auth: 'basic'; line: null };
+  ready: { body: 'none'; auth: 'none'; line: null };
   routerModelsList: { body: 'none'; auth: 'none'; line: null };
   serverInfo: { body: 'none'; auth: 'basic'; line: null };
   tableCreate: { body: 'lossless'; auth: 'basic'; line: null };

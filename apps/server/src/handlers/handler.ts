@@ -18,6 +18,7 @@ import type {
 import type { Authenticator, Principal } from '../auth/index.ts';
 import type { UploadedFile } from '../http/body/read-multipart.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
+import type { Metrics } from '../http/metrics.ts';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
 export interface Deps {
@@ -27,6 +28,8 @@ export interface Deps {
   version: string;
   /** Whether the server is shutting down (health answers 503 `draining`). */
   lifecycle: Lifecycle;
+  /** What GET /metrics answers, and what counts requests (http/metrics.ts). */
+  metrics: Metrics;
 }
 
 type BodyFor<K extends OperationId> = {

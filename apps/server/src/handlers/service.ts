@@ -1,8 +1,19 @@
 import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
 
-export function serviceHandlers({ store, catalogue, version, lifecycle }: Deps) {
+export function serviceHandlers({ store, catalogue, version, lifecycle, metrics }: Deps) {
   return handlers({
+    async ready(_input, res) {
+      const ready = await store.ready({}, {});
+      // A draining replica must leave the load balancer's pool before it stops.
+      const answer = lifecycle.draining ? { ...ready, status: 'not_ready' as const, draining: true } : ready;
+      res.status(answer.status === 'ready' ? 200 : 503);
+      return answer;
+    },
+    async metrics(_input, res) {
+      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      return ANSWERED;
+    },
     async health(_input, res) {
       const health = await store.health({}, {});
       // A draining replica must leave the load balancer's pool before it stops.

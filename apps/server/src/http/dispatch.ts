@@ -37,6 +37,8 @@ interface Route {
   lists: ListPath[];
 }
 
+const sum = (sizes: number[] | undefined) => sizes?.reduce((n, size) => n + size, 0);
+
 function httpError(status: number, message: string, headers?: Record<string, string>) {
   return Object.assign(new Error(message), { status, headers });
 }
@@ -67,6 +69,8 @@ export function createDispatcher({
       if (found.kind === 'method-not-allowed') throw httpError(405, 'method not allowed', { Allow: found.allowed.join(', ') });
       const { op, handler, lists } = found.operation.route;
       req.params = found.params;
+      // For the metrics (http/metrics.ts), which see every answer.
+      res.locals.operationId = op.operationId;
 
       let principal;
       const scheme = op.schemes[0];
@@ -85,6 +89,7 @@ export function createDispatcher({
         }
       }
       const read = await readBody(req, res, op);
+      res.locals.bodyBytes = read.size ?? sum(read.chunks?.map((c) => c.length)) ?? sum(read.files?.map((f) => f.buffer.length));
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
       // was made); the spec documents the GET, so that is what is validated.
       if (req.method === 'HEAD') req.method = 'GET';

@@ -1,8 +1,9 @@
 // The last middleware: every error becomes a documented body. Validation problems → 422
 // `{detail:[…]}`; domain errors → their catalogue status and `{reason, error_type}`; anything
-// else is a bug → 500 with no details (logged with the request id).
+// else is a bug → 500 with no details but the request id (its log lines carry the same).
 import type { ErrorRequestHandler } from 'express';
 import { isWeftError } from '@weft/core';
+import { requestIdOf } from './request-id.ts';
 import { toValidationDetails } from './validation-error.ts';
 
 interface HttpLikeError {
@@ -30,7 +31,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     res
       .status(500)
       .type('application/json')
-      .end(JSON.stringify({ reason: 'Internal server error', error_type: 'InternalError' }));
+      .end(JSON.stringify(internalError(req)));
   }
   void next;
 };
@@ -66,6 +67,11 @@ function answer(err: unknown, req: Parameters<ErrorRequestHandler>[1], res: Para
     res.status(status).json({ reason: e.message ?? 'Bad request', error_type: 'BadRequest' });
   } else {
     req.log?.error({ err }, 'unhandled error');
-    res.status(500).json({ reason: 'Internal server error', error_type: 'InternalError' });
+    res.status(500).json(internalError(req));
   }
+}
+
+/** A bug's answer: no details, but the request id to quote (its log lines carry the same). */
+function internalError(req: Parameters<ErrorRequestHandler>[1]): Record<string, string> {
+  return { reason: 'Internal server error', error_type: 'InternalError', request_id: requestIdOf(req) };
 }

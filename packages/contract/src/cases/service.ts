@@ -1,10 +1,22 @@
-// Cases of the service operations: health, server info, router model list.
+// Cases of the service operations: health, readiness, metrics, server info, router model list.
 import type { OperationCase } from './case-types.ts';
 
 export const serviceCases = {
   health: {
     tenancy: 'none',
     request: (api, _c, extra) => api.GET('/health', { ...extra }),
+    invalid: [],
+  },
+
+  ready: {
+    tenancy: 'none',
+    request: (api, _c, extra) => api.GET('/ready', { ...extra }),
+    invalid: [],
+  },
+
+  metrics: {
+    tenancy: 'none',
+    request: (api, _c, extra) => api.GET('/metrics', { ...extra }),
     invalid: [],
   },
 

@@ -1,7 +1,7 @@
 // POST /annotation_queues: a new queue, created by the authenticated user.
+import { uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonParam, nowIso, type Db } from '../db/index.ts';
-import { uuidv7 } from '../ids.ts';
 
 export async function annotationQueueCreate(db: Db, req: T.AnnotationQueueCreateReq, user: string): Promise<T.AnnotationQueueCreateRes> {
   const id = uuidv7();

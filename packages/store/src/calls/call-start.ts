@@ -5,11 +5,10 @@
 //
 // A second start for the same id replaces every start column with the new start's values (a
 // missing optional field becomes null): the latest start wins, its end is kept.
-import { invalidRequest } from '@weft/core';
+import { invalidRequest, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
-import { uuidv7 } from '../ids.ts';
 import { storedDatetime } from './datetimes.ts';
 
 /** Weave's limit for an op name that is not a ref (refs can be longer: they carry a digest). */

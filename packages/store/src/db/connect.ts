@@ -5,6 +5,7 @@ import { parseDatabaseUrl } from './database-url.ts';
 import type { LongRead } from './sqlite-reader.ts';
 import { openPostgres, type PgPoolOptions } from './open-postgres.ts';
 import { openSqlite } from './open-sqlite.ts';
+import type { PoolStats, QueryTiming } from './query-timing.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -22,6 +23,10 @@ export interface Db {
    * PostgreSQL (and SQLite in memory) it is an ordinary query.
    */
   readLong<R>(query: LongRead): Promise<R[]>;
+  /** Where each statement's duration goes (the server's metrics); nowhere until set. */
+  readonly queryTiming: QueryTiming;
+  /** The PostgreSQL pool's connections; undefined on SQLite (a fixed set of connections). */
+  poolStats?(): PoolStats;
 }
 
 export interface OpenDatabaseOptions {

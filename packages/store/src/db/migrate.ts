@@ -32,3 +32,9 @@ export async function runMigrations(db: Db, migrations: Record<string, Migration
     { cause: error },
   );
 }
+
+/** How many migrations of this version the database lacks (readiness: 0 once migrated). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db.dialect) } });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length;
+}

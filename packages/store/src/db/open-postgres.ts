@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import Cursor from 'pg-cursor';
 import pg from 'pg';
 import type { Db } from './connect.ts';
+import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { LongRead } from './sqlite-reader.ts';
 import { describePgTarget } from './database-url.ts';
 import type { Database } from './schema.ts';
@@ -71,10 +72,13 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
     throw new Error(`Cannot connect to PostgreSQL at ${where}: ${reason}`, { cause: err });
   }
 
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const queryTiming: QueryTiming = { onQuery: undefined };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timedQueries(queryTiming) });
   return {
     kysely,
     dialect: 'postgres',
+    queryTiming,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     readLong: <R>(query: LongRead) => readInBatches<R>(pool, query),
     close: () => (closing ??= kysely.destroy()),
     ping: async () => {

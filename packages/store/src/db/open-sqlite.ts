@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type SqliteDatabase } from 'kysely';
 import type { Db } from './connect.ts';
+import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { Database } from './schema.ts';
 import { ReadWriteSqliteDriver } from './sqlite-read-write-driver.ts';
 import { sqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
@@ -70,7 +71,11 @@ export async function openSqlite(path: string): Promise<Db> {
     sqlite.close();
     throw new Error(`Cannot open SQLite database at ${path} for reading: ${(err as Error).message}`, { cause: err });
   }
-  const kysely = new Kysely<Database>({ dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection) });
+  const queryTiming: QueryTiming = { onQuery: undefined };
+  const kysely = new Kysely<Database>({
+    dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection),
+    log: timedQueries(queryTiming),
+  });
   // An in-memory database exists only on this connection: its long reads stay here.
   const reader = path === ':memory:' ? undefined : sqliteReader(path);
   let checkpointer: SqliteCheckpointer | undefined;
@@ -85,6 +90,7 @@ export async function openSqlite(path: string): Promise<Db> {
   return {
     kysely,
     dialect: 'sqlite',
+    queryTiming,
     readLong: async <R>(query: LongRead) =>
       reader ? reader.read<R>(query) : (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
     close: () => (closing ??= Promise.all([reader?.close(), checkpointer?.close()]).then(() => kysely.destroy())),

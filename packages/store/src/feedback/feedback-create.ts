@@ -1,8 +1,8 @@
 // feedback/create: validated as Weave does (validate-feedback.ts), stored with the authenticated
 // user, never the svc_user_id a client sent.
+import { uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonParam, nowIso, type Db } from '../db/index.ts';
-import { uuidv7 } from '../ids.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
 export async function feedbackCreate(db: Db, req: T.FeedbackCreateReq, user: string): Promise<T.FeedbackCreateRes> {

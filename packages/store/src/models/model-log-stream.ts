@@ -9,9 +9,9 @@
 // children, so parents are written first with placeholder data and completed once known. Each
 // trajectory's content is its row of the log's table (trajectory-table.ts), written with its
 // chunk; the table's list and digest follow the last row.
+import { uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonText, nowIso, type Db } from '../db/index.ts';
-import { uuidv7 } from '../ids.ts';
 import { DEFAULT_CHUNK_LIMITS, type ChunkLimits } from './chunks.ts';
 import { LogMetrics } from './log-metrics.ts';
 import { groupRow, trajectoryRows, type Values } from './model-log.ts';

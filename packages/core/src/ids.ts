@@ -1,5 +1,5 @@
-// UUIDv7 (RFC 9562 §5.7) for the ids the store generates: calls, traces, annotation queues and
-// trajectory logs. Weave's ClickHouse backend generates missing call ids the same way, and the
+// UUIDv7 (RFC 9562 §5.7) for the ids the store generates (calls, traces, annotation queues,
+// trajectory logs) and the server's request ids. Weave's ClickHouse backend generates missing call ids the same way, and the
 // leading timestamp keeps new rows near each other in B-tree indexes.
 //
 // Layout: 48-bit Unix ms timestamp | version 7 (4 bits) | 12 bits | variant 10 (2 bits) | 62 bits.
@@ -18,10 +18,27 @@ export interface Uuidv7Source {
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const MAX_MS = 2 ** 48 - 1;
 
+/**
+ * Random bytes from a 4 KiB pool refilled when used up: one randomFillSync per ~400 ids rather
+ * than one per id (a request id per request made it a visible cost of small requests).
+ */
+function pooledRandom(): (bytes: Uint8Array) => void {
+  const pool = new Uint8Array(4096);
+  let at = pool.length;
+  return (bytes) => {
+    if (at + bytes.length > pool.length) {
+      randomFillSync(pool);
+      at = 0;
+    }
+    bytes.set(pool.subarray(at, at + bytes.length));
+    at += bytes.length;
+  };
+}
+
 /** A generator with its own monotonic state; `uuidv7` is the process-wide one. */
 export function createUuidv7(source: Uuidv7Source = {}): () => string {
   const now = source.now ?? Date.now;
-  const fillRandom = source.fillRandom ?? ((bytes: Uint8Array) => void randomFillSync(bytes));
+  const fillRandom = source.fillRandom ?? pooledRandom();
   const random = new Uint8Array(10);
   let lastMs = -1;
   // The 74 bits after the timestamp, as three unsigned parts: a (12 bits), hi (30), lo (32).

@@ -1,7 +1,7 @@
-// uuidv7 (src/ids.ts) lives with the calls tests: calls are its main user (generated call and
-// trace ids), and the store's test folders are per resource.
+// uuidv7 (ids.ts): the ids the store generates (calls, traces, queues, logs) and the server's
+// request ids.
 import { describe, expect, it } from 'vitest';
-import { createUuidv7, uuidv7 } from '../../src/ids.ts';
+import { createUuidv7, uuidv7 } from './ids.ts';
 
 const FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

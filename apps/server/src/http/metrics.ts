@@ -1,0 +1,126 @@
+// What GET /metrics answers (Prometheus' text format, through prom-client): every request by
+// operation and status class, the database's statements and pool, what was ingested, and the
+// process' own metrics (CPU, memory, event-loop delay, GC). One registry per server, so servers
+// started side by side (tests) count apart.
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db, Store } from '@weft/store';
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts and times every request (first middleware: it sees 404s, 401s and 503s too). */
+  observeRequests: RequestHandler;
+  /** Counts what the store's ingest operations stored: calls, trajectories, table rows. */
+  countIngest(store: Store): Store;
+}
+
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+export function createMetrics(db: Db): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'weft_' });
+
+  const requests = new Counter({
+    name: 'weft_http_requests_total',
+    help: 'Requests answered, by operation and status class.',
+    labelNames: ['operation', 'status_class'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'weft_http_request_duration_seconds',
+    help: 'Time from the request to the end of its answer, by operation and status class.',
+    labelNames: ['operation', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const inFlight = new Gauge({ name: 'weft_http_requests_in_flight', help: 'Requests being served.', registers: [registry] });
+  const bodyBytes = new Counter({
+    name: 'weft_http_request_body_bytes_total',
+    help: 'Request body bytes read (after inflating), by operation.',
+    labelNames: ['operation'] as const,
+    registers: [registry],
+  });
+  const queries = new Histogram({
+    name: 'weft_db_query_duration_seconds',
+    help: 'Database statements, by outcome.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'weft_db_pool_connections',
+    help: "The PostgreSQL pool's connections by state (absent on SQLite).",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = db.poolStats?.();
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  const ingested = new Counter({
+    name: 'weft_ingested_total',
+    help: 'Items stored by the ingest operations: calls, trajectories, table rows.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
+  db.queryTiming.onQuery = (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds);
+
+  // prom-client hashes a label set on every call; a request's pair is looked up once here instead
+  // (operations × status classes: a few hundred at most).
+  const children = new Map<string, { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }>();
+  const childrenOf = (operation: string, status_class: string) => {
+    const key = `${operation} ${status_class}`;
+    let child = children.get(key);
+    if (!child) {
+      child = { count: requests.labels(operation, status_class), time: duration.labels(operation, status_class) };
+      children.set(key, child);
+    }
+    return child;
+  };
+
+  const observeRequests: RequestHandler = (_req, res, next) => {
+    const started = performance.now();
+    inFlight.inc();
+    // 'close' comes once the answer is written, or when the client went away first.
+    res.once('close', () => {
+      inFlight.dec();
+      const operation = String(res.locals.operationId ?? 'none');
+      const child = childrenOf(operation, statusClass(res.statusCode));
+      child.count.inc();
+      child.time.observe((performance.now() - started) / 1000);
+      const bytes = res.locals.bodyBytes as number | undefined;
+      if (bytes) bodyBytes.inc({ operation }, bytes);
+    });
+    next();
+  };
+
+  const countIngest = (store: Store): Store => ({
+    ...store,
+    async callStart(req, ctx) {
+      const res = await store.callStart(req, ctx);
+      ingested.inc({ kind: 'calls' });
+      return res;
+    },
+    async callUpsertBatch(req, ctx) {
+      const res = await store.callUpsertBatch(req, ctx);
+      ingested.inc({ kind: 'calls' }, req.batch.filter((item) => item.mode === 'start').length);
+      return res;
+    },
+    async modelLog(req, ctx) {
+      const res = await store.modelLog(req, ctx);
+      ingested.inc({ kind: 'trajectories' }, res.trajectory_count);
+      return res;
+    },
+    async tableCreate(req, ctx) {
+      const res = await store.tableCreate(req, ctx);
+      ingested.inc({ kind: 'table_rows' }, res.row_digests.length);
+      return res;
+    },
+  });
+
+  return { registry, observeRequests, countIngest };
+}
