@@ -1,22 +1,17 @@
-// Entry point: `weft` starts the server; `weft keys add …` manages an auth file; `weft migrate`
-// applies database migrations and exits.
-import { runKeysCommand } from './auth/index.ts';
+#!/usr/bin/env node
+// Entry point of the `weft` command (cli/program.ts): `weft` or `weft serve` starts the server,
+// `weft migrate` applies database migrations and exits, `weft keys add …` manages an auth file.
+import { runWeft } from './cli/program.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runMigrate, startServer } from './server.ts';
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === 'keys') return runKeysCommand(rest, { stdout: process.stdout, stderr: process.stderr });
-  if (command !== undefined && command !== 'serve' && command !== 'migrate') {
-    process.stderr.write(`unknown command "${command}"; use: serve (default), migrate, keys add\n`);
-    return 2;
-  }
-  const config = loadConfig();
-  if (command === 'migrate') {
-    await runMigrate(config);
-    return 0;
-  }
-  const server = await startServer(config);
+async function migrate(): Promise<number> {
+  await runMigrate(loadConfig());
+  return 0;
+}
+
+async function serve(): Promise<number> {
+  const server = await startServer(loadConfig());
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -39,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   return -1; // keep running
 }
 
-main(process.argv.slice(2)).then(
+runWeft(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }, { serve, migrate }).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },

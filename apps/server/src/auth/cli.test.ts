@@ -4,17 +4,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAuthFile } from './auth-file.ts';
 import { createAuthenticator } from './authenticator.ts';
-import { runKeysCommand } from './cli.ts';
+import { runWeft } from '../cli/program.ts';
 
 async function run(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runKeysCommand(argv, {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  });
+  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
+  const code = await runWeft(['keys', ...argv], io, unused);
   return { code, stdout, stderr, key: stdout.trim() };
 }
+
+const unused = {
+  serve: () => Promise.reject(new Error('not a keys command')),
+  migrate: () => Promise.reject(new Error('not a keys command')),
+};
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'weft-cli-')), 'auth.yaml');
 const basic = (key: string) => `Basic ${Buffer.from(`api:${key}`).toString('base64')}`;
@@ -40,7 +43,7 @@ describe('weft keys add', () => {
 
   it('adds keys and users to an existing file, keeping old keys and comments', async () => {
     const file = tempFile();
-    const first = await run(['keys', 'add', '--file', file, '--user', 'alice', '--entity', 'acme']);
+    const first = await run(['add', '--file', file, '--user', 'alice', '--entity', 'acme']);
     writeFileSync(file, `# operators' note: keep me\n${readFileSync(file, 'utf8')}`);
     const second = await run(['add', '--file', file, '--user', 'alice']);
     const bob = await run(['add', `--file=${file}`, '--user', 'bob', '--entity', 'globex']);

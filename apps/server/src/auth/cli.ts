@@ -1,10 +1,6 @@
-/**
- * `weft keys ...` command dispatcher. The server's main entry hands over the
- * arguments after `keys` (a leading `keys` is tolerated too) and exits with
- * the returned code. Output goes through `io` so tests need no subprocess.
- */
+// `weft keys add`: creates a key in an auth file and prints it once. The command line itself is
+// cli/program.ts; output goes through `io` so tests need no subprocess.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { addApiKey } from './add-key-command.ts';
 
 export interface CliIo {
@@ -12,55 +8,8 @@ export interface CliIo {
   readonly stderr: { write(text: string): unknown };
 }
 
-const USAGE = `Usage:
-  weft keys add --file <auth.yaml> --user <name> [--entity <entity>]...
-
-Creates the file and the user if missing (--entity is then required; "*"
-means every entity, for single-user setups), stores the SHA-256 hash of a
-new API key, and prints the key once.
-`;
-
-export async function runKeysCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = argv[0] === 'keys' ? argv.slice(1) : argv;
-  const [command, ...rest] = args;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    (command === undefined ? io.stderr : io.stdout).write(USAGE);
-    return command === undefined ? 2 : 0;
-  }
-  if (command !== 'add') {
-    io.stderr.write(`Unknown keys command "${command}".\n${USAGE}`);
-    return 2;
-  }
-  return runAdd(rest, io);
-}
-
-async function runAdd(argv: string[], io: CliIo): Promise<number> {
-  let values: { file?: string; user?: string; entity?: string[]; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        file: { type: 'string' },
-        user: { type: 'string' },
-        entity: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    io.stderr.write(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  if (!values.file || !values.user) {
-    io.stderr.write(`keys add needs --file and --user.\n${USAGE}`);
-    return 2;
-  }
-
+/** `weft keys add` (its options parsed by cli/program.ts): resolves the exit code. */
+export async function addKeyCommand(values: { file: string; user: string; entity?: string[] | undefined }, io: CliIo): Promise<number> {
   let result;
   try {
     // Relative to where the user ran the command (the root scripts pass it as WEFT_CWD).

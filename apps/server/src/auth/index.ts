@@ -7,5 +7,5 @@ export type { Authenticator } from './authenticator.ts';
 export { generateApiKey, hashApiKey, isApiKeyHash } from './keys.ts';
 export { ensureLocalAuth } from './local-key.ts';
 export { addApiKey } from './add-key-command.ts';
-export { runKeysCommand } from './cli.ts';
+export { addKeyCommand } from './cli.ts';
 export type { CliIo } from './cli.ts';

@@ -1,0 +1,60 @@
+// The `weft` command line as a user meets it: help on every command, the version, `weft` alone
+// serving, and usage errors with exit code 2 (never starting anything).
+import { describe, expect, it } from 'vitest';
+import { VERSION } from '../version.ts';
+import { runWeft } from './program.ts';
+
+async function weft(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const calls: string[] = [];
+  const actions = {
+    serve: async () => (calls.push('serve'), -1),
+    migrate: async () => (calls.push('migrate'), 0),
+  };
+  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
+  const code = await runWeft(argv, io, actions);
+  return { code, stdout, stderr, calls };
+}
+
+describe('weft', () => {
+  it('serves when run alone or with serve, and migrates with migrate', async () => {
+    expect(await weft()).toMatchObject({ code: -1, calls: ['serve'] });
+    expect(await weft('serve')).toMatchObject({ code: -1, calls: ['serve'] });
+    expect(await weft('migrate')).toMatchObject({ code: 0, calls: ['migrate'] });
+  });
+
+  it('has --help on every command, and --version', async () => {
+    const top = await weft('--help');
+    expect(top.code).toBe(0);
+    for (const command of ['serve', 'migrate', 'keys']) expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const argv of [
+      ['serve', '--help'],
+      ['migrate', '--help'],
+      ['keys', '--help'],
+      ['keys', 'add', '--help'],
+      ['help', 'keys'],
+    ]) {
+      const out = await weft(...argv);
+      expect(out, argv.join(' ')).toMatchObject({ code: 0, calls: [] });
+      expect(out.stdout).toMatch(/^Usage: weft/);
+    }
+    expect((await weft('keys', 'add', '--help')).stdout).toContain('--entity <entity...>');
+    expect(await weft('--version')).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  });
+
+  it('refuses what it does not know with exit code 2, starting nothing', async () => {
+    for (const [argv, message] of [
+      [['bogus'], "unknown command 'bogus'"],
+      [['serve', '--port', '9'], "unknown option '--port'"],
+      [['migrate', 'now'], 'too many arguments'],
+      [['keys'], 'Usage: weft keys'],
+      [['keys', 'remove'], "unknown command 'remove'"],
+      [['keys', 'add', '--user', 'alice'], "required option '--file <auth.yaml>'"],
+    ] as const) {
+      const out = await weft(...argv);
+      expect(out, argv.join(' ')).toMatchObject({ code: 2, calls: [] });
+      expect(out.stderr).toContain(message);
+    }
+  });
+});
