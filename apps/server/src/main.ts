@@ -2,7 +2,9 @@
 // Entry point of the `weft` command (cli/program.ts): `weft` or `weft serve` starts the server,
 // `weft migrate` applies database migrations and exits, `weft keys add …` manages an auth file.
 import { runWeft } from './cli/program.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { pino, type Logger } from 'pino';
+import { banner } from './cli/banner.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { runMigrate, startServer } from './server.ts';
 
 async function migrate(): Promise<number> {
@@ -10,8 +12,17 @@ async function migrate(): Promise<number> {
   return 0;
 }
 
+/** JSON lines for log storage; readable lines on a terminal outside production (pino-pretty). */
+function loggerFor(config: Config): Logger {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  return pretty ? pino({ level: config.logLevel, transport: { target: 'pino-pretty' } }) : pino({ level: config.logLevel });
+}
+
 async function serve(): Promise<number> {
-  const server = await startServer(loadConfig());
+  const config = loadConfig();
+  const server = await startServer(config, loggerFor(config));
+  // On a terminal, where to go next; never into piped output, which log collectors read as JSON.
+  if (process.stdout.isTTY) process.stdout.write(banner(server.url, config));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

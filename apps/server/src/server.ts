@@ -33,7 +33,10 @@ export async function runMigrate(config: Config): Promise<void> {
 
 export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
   // Everything that can be wrong with the setup fails here, before the port opens.
-  const catalogue = await loadCatalogue(config.modelsFile);
+  const catalogue = await loadCatalogue(config.modelsFile).catch((err: unknown) => {
+    // The shipped catalogue always loads: a failure is the operator's file, so name its variable.
+    throw config.modelsFile ? new Error(`MODELS_FILE=${config.modelsFile}: ${(err as Error).message}`, { cause: err }) : err;
+  });
   let authConfig;
   if (config.authFile) {
     authConfig = loadAuthFile(config.authFile);
@@ -78,10 +81,16 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     socket.once('data', () => clearTimeout(silent));
     socket.once('close', () => clearTimeout(silent));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    await limiter?.close();
+    await store.close();
+    throw listenError(err, config);
+  }
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
@@ -97,4 +106,19 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       await store.close();
     },
   };
+}
+
+/** Why the port could not be opened, in the terms of the variables that set it. */
+function listenError(err: unknown, config: Config): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  const hint =
+    code === 'EADDRINUSE'
+      ? `${where} is already in use (another Weft, or another program); set PORT to a free port (PORT=0 picks one)`
+      : code === 'EACCES'
+        ? `${where} needs privileges this user does not have; set PORT above 1023`
+        : code === 'EADDRNOTAVAIL'
+          ? `HOST=${config.host} is not an address of this machine`
+          : undefined;
+  return hint ? new Error(`cannot listen on ${hint}`, { cause: err }) : (err as Error);
 }

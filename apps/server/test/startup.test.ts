@@ -1,5 +1,7 @@
 // What a user sees when the setup is wrong: the server refuses to start, with a clear message.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -28,6 +30,32 @@ describe('startServer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'weft-startup-'));
     const config = loadConfig({ PORT: '0', DATA_DIR: dir, AUTH_FILE: join(dir, 'missing.yaml'), DATABASE_URL: 'sqlite::memory:' });
     await expect(startServer(config, silent)).rejects.toThrow(/missing\.yaml/);
+  });
+
+  it('names PORT when the port is taken, and closes what it opened', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'weft-startup-'));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: 'sqlite::memory:' });
+      await expect(startServer(config, silent)).rejects.toThrow(`cannot listen on 127.0.0.1:${port} is already in use`);
+      await expect(startServer(config, silent)).rejects.toThrow(/set PORT to a free port/);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('names MODELS_FILE when the catalogue file is missing or broken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'weft-startup-'));
+    const missing = join(dir, 'models.json');
+    await expect(startServer(loadConfig({ PORT: '0', DATA_DIR: dir, MODELS_FILE: missing }), silent)).rejects.toThrow(
+      `MODELS_FILE=${missing}: `,
+    );
+    writeFileSync(missing, '{"data": [');
+    await expect(startServer(loadConfig({ PORT: '0', DATA_DIR: dir, MODELS_FILE: missing }), silent)).rejects.toThrow(
+      `MODELS_FILE=${missing}: `,
+    );
   });
 
   it('creates a local key on first start and prints it once', async () => {

@@ -2,4 +2,4 @@ export type * from './store.ts';
 export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log-stream.ts';
 export { modelLogPieces } from './models/model-log.ts';
 export { createStore, type StoreOptions } from './create-store.ts';
-export { migrateToLatest, openDatabase, type Db } from './db/index.ts';
+export { migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl, type Db } from './db/index.ts';

@@ -76,3 +76,32 @@ it('checkpoints the WAL off the main thread', async () => {
   expect(grown).toBeGreaterThan(8_000_000);
   expect(await count()).toBe(83);
 });
+
+it('checkpoints a WAL that was rewound and rewritten to the same size', async () => {
+  const file = join(dir, 'weft.sqlite');
+  const wal = `${file}-wal`;
+  // A checkpointed WAL is rewound: the next transaction writes from its start, and one no larger
+  // than the last leaves the file's size as it was. Its rows must still reach the database file.
+  const big = async (prefix: string, n: number) =>
+    db.kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < n; i++) await sql`insert into t (k, v) values (${`${prefix}${i}`}, ${'y'.repeat(100_000)})`.execute(trx);
+    });
+  const settle = async () => {
+    // Until the database file stops growing: the checkpointer has copied what it can.
+    let last = -1;
+    for (let waited = 0; waited < 5000; waited += 300) {
+      await later(300);
+      const size = statSync(file).size;
+      if (size === last) return size;
+      last = size;
+    }
+    return last;
+  };
+  await big('first', 60);
+  const afterFirst = await settle();
+  const walSize = statSync(wal).size;
+  await big('second', 40);
+  expect(statSync(wal).size).toBe(walSize);
+  const afterSecond = await settle();
+  expect(afterSecond - afterFirst).toBeGreaterThan(3_500_000);
+});

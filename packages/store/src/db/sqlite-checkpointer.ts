@@ -27,25 +27,32 @@ const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('wal_autocheckpoint = 0');
 const wal = workerData.path + '-wal';
-let flushedSize = -1;
-let checkpointedSize = 0;
+// A WAL that was checkpointed whole is rewound and written again from its start, so its size can
+// stay the same while it changes: a change is a new size or a new mtime. And a checkpoint made
+// while a transaction was writing leaves its frames behind (PASSIVE copies committed frames only):
+// until one reports every frame copied, the next tick tries again.
+let flushed = '';
+let checkpointed = '';
+let framesLeft = false;
 let lastCheckpoint = Date.now();
 setInterval(() => {
-  let size;
+  let stat;
   try {
-    size = fs.statSync(wal).size;
+    stat = fs.statSync(wal);
   } catch {
     return; // no WAL yet, or it was just removed
   }
-  if (size !== flushedSize) {
+  const version = stat.size + ':' + stat.mtimeMs;
+  if (version !== flushed) {
     const fd = fs.openSync(wal, 'r');
     try { fs.fdatasyncSync(fd); } finally { fs.closeSync(fd); }
-    flushedSize = size;
+    flushed = version;
   }
-  const grown = size !== checkpointedSize;
-  if (grown && (size >= ${CHECKPOINT_BYTES} || Date.now() - lastCheckpoint >= ${CHECKPOINT_MS})) {
-    db.pragma('wal_checkpoint(PASSIVE)');
-    checkpointedSize = size;
+  const changed = version !== checkpointed || framesLeft;
+  if (changed && (stat.size >= ${CHECKPOINT_BYTES} || Date.now() - lastCheckpoint >= ${CHECKPOINT_MS})) {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    framesLeft = !result || result.checkpointed < result.log;
+    checkpointed = version;
     lastCheckpoint = Date.now();
   }
 }, ${TICK_MS});
