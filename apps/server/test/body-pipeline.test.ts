@@ -57,6 +57,20 @@ describeEachDatabase(
         expect((await send('/annotation_queues', fine, json)).status).toBe(200);
       });
 
+      it('reads a body with no Content-Type as JSON, as the Weave Python SDK sends it; text/plain stays 415', async () => {
+        // fetch sets no Content-Type for bytes (a string would be text/plain).
+        const bytes = (text: string) => new TextEncoder().encode(text);
+        const created = await send('/obj/create', bytes(objBody('no-type', '{"x":1.0}')), {});
+        expect(created.status).toBe(200);
+        const typed = await send('/obj/create', objBody('typed', '{"x":1.0}'), json);
+        expect(created.body?.digest).toBe(typed.body?.digest);
+        const read = await send('/obj/read', bytes('{"project_id":"acme/body","object_id":"no-type","digest":"latest"}'), {});
+        expect(read).toMatchObject({ status: 200, body: { obj: { val: { x: 1 } } } });
+        const invalid = await send('/obj/read', bytes('{"project_id":"acme/body"}'), {});
+        expect(invalid.status).toBe(422);
+        expect((await send('/obj/create', objBody('text', '1'), { 'content-type': 'text/plain' })).status).toBe(415);
+      });
+
       it('refuses a charset other than UTF-8 with 415 before reading', async () => {
         const r = await send('/obj/create', Buffer.from(objBody('e', '1'), 'utf16le'), {
           'content-type': 'application/json; charset=utf-16',
