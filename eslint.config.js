@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/.turbo/**',
       'packages/types/src/openapi.ts',
       'packages/types/src/operation-facts.ts',
+      'packages/core/src/otel/proto/**',
       'bench/results/**',
       '**/*.mjs',
       '**/*.cjs',

@@ -48,9 +48,10 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
     );
   }
 
-  // Streamed bodies are parsed and validated piece by piece by their handler, against the same spec.
+  // Streamed bodies are parsed and validated piece by piece by their handler, against the same
+  // spec; bytes bodies (OTLP) are decoded by theirs, with OTLP's own rules.
   const streamed = operations
-    .filter((op) => op.bodyMode === 'stream')
+    .filter((op) => op.bodyMode === 'stream' || op.bodyMode === 'bytes')
     .map((op) => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
   const validator = (allErrors: boolean, validateResponses: boolean) =>
     compose(

@@ -9,3 +9,4 @@ export * from './costs/index.ts';
 export * from './errors.ts';
 export * from './turns.ts';
 export * from './ids.ts';
+export * from './otel/index.ts';

@@ -15,6 +15,7 @@ import type {
   SuccessBodyOf,
   SuccessMediaTypeOf,
 } from '@weft/types';
+import type { OtelExportInput } from './calls/otel-export.ts';
 import type { ModelLogPiece } from './models/model-log-stream.ts';
 
 /** Operations answered without the store (the server's version, the router catalogue, its metrics; training is not offered). */
@@ -44,6 +45,8 @@ interface InputOverrides {
   modelLog: { model_id: string; pieces: AsyncIterable<ModelLogPiece> };
   /** The multipart `file` part's bytes (x-weft-body: multipart). */
   fileCreate: { project_id: string; content: Uint8Array };
+  /** The decoded OTLP export and each resource's project, authorized (x-weft-body: bytes). */
+  otelExport: OtelExportInput;
 }
 
 type Merge<A> = { [P in keyof A]: A[P] };

@@ -380,6 +380,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/otel/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest OpenTelemetry traces (OTLP/HTTP)
+         * @description OTLP/HTTP trace export, protobuf (`application/x-protobuf`) or JSON (`application/json`), gzip, deflate or br `Content-Encoding`; `BODY_LIMIT` counts the inflated bytes. Every span becomes a call: id = span id, trace id and parent id in hex, op name = span name, times from the nanosecond timestamps (stored to the millisecond; the exact values stay in `attributes.otel_span`), status ERROR → `exception`. Inputs, output, `summary.usage` and model attributes come from the GenAI semantic conventions, OpenInference, the Vercel AI SDK, OpenLLMetry and MLflow (README "Send OpenTelemetry traces"); every raw attribute, event, link, the resource and the scope are kept in `attributes.otel_span` (bytes values as base64). Re-sending a span replaces its call (exporters retry); a parent may arrive in a later request. A span that cannot be stored as sent (bad ids, no times, an end before its start, NaN, an integer beyond 2^53, U+0000) is counted in `partialSuccess`; the others are stored. The success answer is in the request's encoding.
+         */
+        post: operations["otelExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -1145,6 +1165,55 @@ export interface components {
         };
         /** @description Number of results skipped before returning. */
         Offset: number | null;
+        /** @description OTLP's `ExportTraceServiceResponse` in OTLP/JSON (lowerCamelCase keys, as OTLP's JSON encoding requires). Empty when every span was stored. */
+        OtlpExportRes: {
+            partialSuccess?: {
+                /** @description Why, for the first few of them. */
+                errorMessage: string;
+                /** @description Spans not stored (an int64 as a decimal string). */
+                rejectedSpans: string;
+            };
+        };
+        OtlpKeyValueJson: {
+            key?: string;
+            /** @description One of `stringValue`, `boolValue`, `intValue`, `doubleValue`, `arrayValue`, `kvlistValue`, `bytesValue`. */
+            value?: Record<string, never>;
+        };
+        OtlpResourceSpansJson: {
+            /** @description `attributes`: `wandb.entity` and `wandb.project` name the project when no `project_id` header is sent. */
+            resource?: {
+                attributes?: components["schemas"]["OtlpKeyValueJson"][];
+            };
+            scopeSpans?: {
+                scope?: Record<string, never>;
+                spans?: components["schemas"]["OtlpSpanJson"][];
+            }[];
+        };
+        OtlpSpanJson: {
+            attributes?: components["schemas"]["OtlpKeyValueJson"][];
+            endTimeUnixNano?: string | number;
+            events?: Record<string, never>[];
+            kind?: number;
+            links?: Record<string, never>[];
+            /** @description The call's op_name. */
+            name?: string;
+            /** @description 8 bytes in hex, or empty for a root span. */
+            parentSpanId?: string;
+            /** @description 8 bytes in hex; the call's id. */
+            spanId?: string;
+            startTimeUnixNano?: string | number;
+            status?: {
+                /** @description 0 unset, 1 ok, 2 error (the call gets an exception). */
+                code?: number;
+                message?: string;
+            };
+            /** @description 16 bytes in hex. */
+            traceId?: string;
+        };
+        /** @description OTLP/JSON `ExportTraceServiceRequest` (opentelemetry-proto 1.5.0): lowerCamelCase keys, trace and span ids in hex, enums as integers, 64-bit integers as decimal strings or numbers. Unknown fields are ignored, as OTLP requires of receivers. The body is read by the OTLP decoder, not by this schema: a field of the wrong type is a 400, as OTLP says. */
+        OtlpTracesJson: {
+            resourceSpans?: components["schemas"]["OtlpResourceSpansJson"][];
+        };
         Price: string;
         /**
          * @description Project identifier, shape `<entity>/<project>`.
@@ -1596,6 +1665,11 @@ export type ObjSortItem = components['schemas']['ObjSortItem'];
 export type ObjsQueryReq = components['schemas']['ObjsQueryReq'];
 export type ObjsQueryRes = components['schemas']['ObjsQueryRes'];
 export type Offset = components['schemas']['Offset'];
+export type OtlpExportRes = components['schemas']['OtlpExportRes'];
+export type OtlpKeyValueJson = components['schemas']['OtlpKeyValueJson'];
+export type OtlpResourceSpansJson = components['schemas']['OtlpResourceSpansJson'];
+export type OtlpSpanJson = components['schemas']['OtlpSpanJson'];
+export type OtlpTracesJson = components['schemas']['OtlpTracesJson'];
 export type Price = components['schemas']['Price'];
 export type ProjectId = components['schemas']['ProjectId'];
 export type ReadyRes = components['schemas']['ReadyRes'];
@@ -2326,6 +2400,59 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    otelExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `<entity>/<project>` for every span. Without it, each resource names its project in the attributes `wandb.entity` and `wandb.project`. */
+                project_id?: components["schemas"]["ProjectId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtlpTracesJson"];
+                "application/x-protobuf": string;
+            };
+        };
+        responses: {
+            /** @description Stored; `partialSuccess` counts the spans that were not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpExportRes"];
+                    "application/x-protobuf": string;
+                };
+            };
+            /** @description The body is not an OTLP export (malformed protobuf or JSON, a corrupt compressed stream), or a resource names no project. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReason"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The body is neither application/x-protobuf nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReason"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];

@@ -7,7 +7,7 @@ import type { OperationFacts } from './operation-facts.ts';
 /** operationId of every operation in the spec. */
 export type OperationId = keyof operations & keyof OperationFacts;
 
-/** How the body of K is read: `none`, `json`, `lossless`, `stream` or `multipart` (x-weft-body). */
+/** How the body of K is read: `none`, `json`, `lossless`, `stream`, `multipart` or `bytes` (x-weft-body). */
 export type BodyModeOf<K extends OperationId> = OperationFacts[K]['body'];
 /** The credentials K takes: `basic`, `bearer` or `none`. */
 export type AuthOf<K extends OperationId> = OperationFacts[K]['auth'];

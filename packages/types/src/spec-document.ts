@@ -29,7 +29,7 @@ export interface OperationObject {
   parameters?: (ParameterObject | ReferenceObject)[];
   requestBody?: { required?: boolean; content: Record<string, MediaTypeObject> } | ReferenceObject;
   responses: Record<string, ResponseObject | ReferenceObject>;
-  /** Weft's extension: how the request body is read (json, lossless, stream, multipart). */
+  /** Weft's extension: how the request body is read (json, lossless, stream, multipart, bytes). */
   'x-weft-body'?: string;
   /** Weft's extension: the rate limit the operation counts against (ingest or query). */
   'x-weft-rate-class'?: string;

@@ -21,8 +21,8 @@ export type AuthScheme = 'basic' | 'bearer';
 export type RateClass = 'ingest' | 'query';
 
 /** How an operation's request body is read (`x-weft-body` in the spec); `none` when it has no body. */
-export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart';
-const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart'];
+export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart' | 'bytes';
+const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart', 'bytes'];
 
 export interface DocumentedResponse {
   response: ResponseObject;

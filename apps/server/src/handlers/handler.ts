@@ -39,6 +39,8 @@ type BodyFor<K extends OperationId> = {
   lossless: { body: RequestBodyOf<K>; source: JsonNode };
   /** The whole body (inflated, within the limit) as the chunks it arrived in, parsed piece by piece by the handler. */
   stream: { body: Buffer[] };
+  /** The whole body (inflated, within the limit) and which of the operation's media types it is. */
+  bytes: { body: Buffer[]; mediaType: string };
   /** The text fields of the form, and its file parts. */
   multipart: { body: Omit<RequestBodyOf<K>, 'file'>; files: UploadedFile[] };
 }[BodyModeOf<K>];

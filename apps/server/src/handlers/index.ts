@@ -5,6 +5,7 @@ import { feedbackHandlers } from './feedback.ts';
 import { fileHandlers } from './files.ts';
 import { modelHandlers } from './models.ts';
 import { objectHandlers } from './objects.ts';
+import { otelHandlers } from './otel.ts';
 import { serviceHandlers } from './service.ts';
 import { tableHandlers } from './tables.ts';
 
@@ -22,5 +23,6 @@ export function allHandlers(deps: Deps): Handlers {
     ...modelHandlers(deps),
     ...fileHandlers(deps),
     ...feedbackHandlers(deps),
+    ...otelHandlers(deps),
   };
 }

@@ -109,6 +109,7 @@ export function createDispatcher({
         body: read.chunks ?? (req.body as unknown),
         source: read.source,
         files: read.files,
+        mediaType: read.mediaType,
         params: req.params,
         query: req.query,
         principal,

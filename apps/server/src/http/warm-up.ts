@@ -17,8 +17,8 @@ const CONTENT_TYPE: Partial<Record<SpecOperation['bodyMode'], string>> = {
 
 export async function warmUpValidators(app: Express, steps: readonly Step[], operations: readonly SpecOperation[]): Promise<void> {
   for (const op of operations) {
-    // Streamed bodies are validated piece by piece by their own code, not by these steps.
-    if (op.bodyMode === 'stream') continue;
+    // Streamed and bytes bodies are read by their own code, not by these steps.
+    if (op.bodyMode === 'stream' || op.bodyMode === 'bytes') continue;
     const path = op.path.replace(/\{[^}]+\}/g, 'warm-up');
     const contentType = CONTENT_TYPE[op.bodyMode];
     for (const step of steps) {

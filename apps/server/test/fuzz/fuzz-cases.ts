@@ -113,7 +113,7 @@ export function fuzzCase(
         text: mutated,
         params,
         contentType: fc.oneof(
-          { weight: 6, arbitrary: fc.constant(op.requestMediaTypes[0] ?? 'application/json') },
+          { weight: 6, arbitrary: fc.constantFrom(...(op.requestMediaTypes.length > 0 ? op.requestMediaTypes : ['application/json'])) },
           { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
         ),
         encoding: fc.oneof(
@@ -121,14 +121,19 @@ export function fuzzCase(
           { weight: 1, arbitrary: fc.constantFrom('gzip', 'gzip-corrupt', 'br-corrupt', 'zstd') },
         ),
         bom: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+        // Bytes bodies (OTLP) sent as protobuf: arbitrary bytes, mostly not a message at all.
+        raw: fc.uint8Array({ maxLength: 512 }),
         auth: fc.oneof(
           { weight: 9, arbitrary: fc.constant(authorization(op)) },
           { weight: 1, arbitrary: fc.constantFrom('', 'Basic Zm9v', 'Bearer x') },
         ),
       })
-      .map(({ text, params: p, contentType, encoding, bom, auth }): FuzzCase => {
+      .map(({ text, params: p, contentType, encoding, bom, auth, raw }): FuzzCase => {
         let bytes: Buffer | undefined = op.bodyMode === 'none' ? undefined : Buffer.from((bom ? '\uFEFF' : '') + text);
+        if (op.bodyMode === 'bytes' && contentType === 'application/x-protobuf') bytes = Buffer.from(raw);
         const headers: Record<string, string> = {};
+        // Header parameters (OTLP's project_id) from the same projects as the query's.
+        for (const param of op.parameters) if (param.in === 'header') headers[param.name] = p.project;
         if (auth) headers.authorization = auth;
         if (bytes) {
           if (contentType) headers['content-type'] = contentType;

@@ -45,6 +45,7 @@ export const ORDER = [
   'modelDelete',
   'objDelete',
   'annotationQueueDelete',
+  'otelExport',
 ];
 
 /** Operations whose answer changes with every request (counters): only their status is checked. */

@@ -9,6 +9,7 @@ import { fileCases } from './files.ts';
 import type { OperationCase } from './case-types.ts';
 import { modelCases } from './models.ts';
 import { objectCases } from './objects.ts';
+import { otelCases } from './otel.ts';
 import { serviceCases } from './service.ts';
 import { tableCases } from './tables.ts';
 
@@ -21,4 +22,5 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...feedbackCases,
   ...annotationQueueCases,
   ...modelCases,
+  ...otelCases,
 };

@@ -8,6 +8,7 @@ import { callStart } from './call-start.ts';
 import { callUpdate } from './call-update.ts';
 import { callUpsertBatch } from './call-upsert-batch.ts';
 import { callsStreamQuery } from './calls-stream-query.ts';
+import { otelExport } from './otel-export.ts';
 
 export function callMethods(opts: StoreOptions) {
   const { db, catalogue } = opts;
@@ -21,5 +22,6 @@ export function callMethods(opts: StoreOptions) {
     callRead: (req) => callRead(db, catalogue, req),
     callUpdate: (req) => callUpdate(db, req),
     callsStreamQuery: (req) => callsStreamQuery(db, catalogue, req),
+    otelExport: (req, ctx) => otelExport(db, req, ctx.user),
   });
 }

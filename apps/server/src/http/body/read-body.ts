@@ -6,7 +6,7 @@ import type { JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
 import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './parse-json-chunks.ts';
-import { discardRest, hasBody, readChunks, requireJsonMediaType } from './read-bytes.ts';
+import { discardRest, hasBody, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
 
 export interface BodyLimits {
@@ -19,14 +19,16 @@ export interface BodyLimits {
 /** What the handler gets besides `req.body` (which the validator checks and fills defaults into). */
 export interface ReadBody {
   source?: JsonNode;
-  /** stream mode: the body as the chunks it arrived in. */
+  /** stream and bytes modes: the body as the chunks it arrived in. */
   chunks?: Buffer[];
+  /** bytes mode: which of the operation's media types the body is. */
+  mediaType?: string;
   files?: UploadedFile[];
   /** Bytes read (after inflating). */
   size?: number;
 }
 
-export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode'>) => Promise<ReadBody>;
+export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes'>) => Promise<ReadBody>;
 
 export function createBodyReader(limits: BodyLimits): BodyReader {
   const readMultipart = multipartReader(limits.body);
@@ -46,6 +48,12 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
           if (hasBody(req)) requireJsonMediaType(req);
           // Read whole before the store starts: a slow upload must never hold a database transaction.
           return { chunks: hasBody(req) ? await readChunks(req, limits.stream) : [] };
+        }
+        case 'bytes': {
+          // Bytes in one of the operation's media types (OTLP: protobuf or JSON), decoded by its handler.
+          const mediaType = requireMediaType(req, op.requestMediaTypes);
+          const chunks = await readChunks(req, limits.body);
+          return { chunks, mediaType, size: chunks.reduce((n, c) => n + c.length, 0) };
         }
         case 'json': {
           if (!hasBody(req)) return {};

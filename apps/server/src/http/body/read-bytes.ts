@@ -46,6 +46,25 @@ export function requireJsonMediaType(req: IncomingMessage): void {
 }
 
 /**
+ * The body's media type, one of `accepted` (415 otherwise; a charset other than UTF-8 too). A
+ * body without a Content-Type has none: refused, since the bytes could be either.
+ */
+export function requireMediaType(req: IncomingMessage, accepted: readonly string[]): string {
+  const header = req.headers['content-type'];
+  const refuse = () => unsupportedMediaType(`Unsupported media type "${header ?? ''}"; send ${accepted.join(' or ')}`);
+  let parsed: ContentType;
+  try {
+    parsed = parseContentType(header ?? '');
+  } catch {
+    throw refuse();
+  }
+  if (!accepted.includes(parsed.type)) throw refuse();
+  const charset = parsed.parameters.charset?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedCharset(charset);
+  return parsed.type;
+}
+
+/**
  * The whole body as the chunks it arrived in, inflated, at most `limit` bytes after inflating (a
  * declared length past it is refused before a byte is read): no single Buffer copies it all once
  * more, and the parsers read it a slice at a time. Errors: 415 for an unknown encoding, 413 past

@@ -1,0 +1,46 @@
+// OTLP/HTTP bodies and answers (https://opentelemetry.io/docs/specs/otlp/#otlphttp): a request is
+// protobuf or JSON, and so is its success answer; a body that does not decode is a 400 (not the
+// 422 of Weft's JSON operations), since OTLP clients read 400 as "do not retry this".
+import { decodeOtlpJson, decodeOtlpProtobuf, ExportTraceServiceResponse, invalidRequest, type ExportTraceServiceRequest } from '@weft/core';
+import type { Response } from 'express';
+import type { OtlpExportRes } from '@weft/types';
+import { bodyText, parseStrictJson } from './body/parse-json.ts';
+import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './body/parse-json-chunks.ts';
+
+export const PROTOBUF = 'application/x-protobuf';
+
+export async function decodeOtlpBody(chunks: Buffer[], mediaType: string): Promise<ExportTraceServiceRequest> {
+  if (mediaType === PROTOBUF) {
+    try {
+      return await decodeOtlpProtobuf(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    } catch (err) {
+      throw invalidRequest(`Malformed OTLP protobuf: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const size = chunks.reduce((n, c) => n + c.length, 0);
+  let value: unknown;
+  try {
+    value = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));
+  } catch (err) {
+    const e = err as { message?: string; detail?: Array<{ msg: string }> };
+    throw invalidRequest(`Malformed OTLP/JSON: ${e.detail?.[0]?.msg ?? e.message ?? 'malformed JSON'}`);
+  }
+  try {
+    return await decodeOtlpJson(value);
+  } catch (err) {
+    throw invalidRequest(`Malformed OTLP/JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** The store's answer (OTLP/JSON) in the request's encoding. */
+export function writeOtlpAnswer(res: Response, mediaType: string, answer: OtlpExportRes): void {
+  if (mediaType !== PROTOBUF) {
+    res.status(200).json(answer);
+    return;
+  }
+  const bytes = ExportTraceServiceResponse.encode({ partialSuccess: answer.partialSuccess }).finish();
+  res
+    .status(200)
+    .type(PROTOBUF)
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}

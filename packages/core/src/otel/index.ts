@@ -1,0 +1,11 @@
+// OpenTelemetry trace ingest (POST /otel/v1/traces): decoding OTLP (protobuf with the code
+// generated from the vendored opentelemetry-proto files, or OTLP/JSON) and mapping spans to calls.
+export { decodeOtlpProtobuf } from './decode-protobuf.ts';
+export { decodeOtlpJson, OtlpJsonError } from './decode-json.ts';
+export { otlpCalls, otlpProjects, type OtelBatch } from './otel-export.ts';
+export { spanToCall, spanOrigin, type OtelCall, type SpanOrigin } from './span-to-call.ts';
+export { SpanRefusal, type JsonValue } from './any-value.ts';
+export {
+  ExportTraceServiceRequest,
+  ExportTraceServiceResponse,
+} from './proto/opentelemetry/proto/collector/trace/v1/trace_service.generated.ts';
