@@ -17,6 +17,7 @@ import type { RunContext } from './scenarios/context.ts';
 import { logIngestScenario } from './scenarios/log-ingest.ts';
 import { metricHistoryScenario } from './scenarios/metric-history.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
+import { otelIngestScenario } from './scenarios/otel-ingest.ts';
 import { rssScenario } from './scenarios/rss.ts';
 import { tableCreateScenario } from './scenarios/table-create.ts';
 import { tableQueryScenario } from './scenarios/table-query.ts';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     if (peaks.tableQuery !== undefined || peaks.logIngest !== undefined) scenarios.push(rssScenario(peaks));
     if (wanted('health-under-attack')) scenarios.push(await step('7. /health under attack', () => healthUnderAttackScenario(ctx)));
     if (wanted('metric-history')) scenarios.push(await step('8. metric history', () => metricHistoryScenario(ctx)));
+    if (wanted('otel-ingest')) scenarios.push(await step('9. OTLP ingest', () => otelIngestScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

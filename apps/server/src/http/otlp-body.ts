@@ -1,7 +1,7 @@
 // OTLP/HTTP bodies and answers (https://opentelemetry.io/docs/specs/otlp/#otlphttp): a request is
 // protobuf or JSON, and so is its success answer; a body that does not decode is a 400 (not the
 // 422 of Weft's JSON operations), since OTLP clients read 400 as "do not retry this".
-import { decodeOtlpJson, decodeOtlpProtobuf, ExportTraceServiceResponse, invalidRequest, type ExportTraceServiceRequest } from '@weft/core';
+import { decodeOtlpJson, ExportTraceServiceResponse, invalidRequest, readOtlpProtobuf, type OtlpExport } from '@weft/core';
 import type { Response } from 'express';
 import type { OtlpExportRes } from '@weft/types';
 import { bodyText, parseStrictJson } from './body/parse-json.ts';
@@ -9,10 +9,14 @@ import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './body/parse-json-chunks.t
 
 export const PROTOBUF = 'application/x-protobuf';
 
-export async function decodeOtlpBody(chunks: Buffer[], mediaType: string): Promise<ExportTraceServiceRequest> {
+/**
+ * The export, its envelope checked; protobuf spans stay bytes until the store maps them (a span
+ * that does not decode then is a 400 too, and nothing of the export is stored).
+ */
+export async function decodeOtlpBody(chunks: Buffer[], mediaType: string): Promise<OtlpExport> {
   if (mediaType === PROTOBUF) {
     try {
-      return await decodeOtlpProtobuf(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      return await readOtlpProtobuf(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     } catch (err) {
       throw invalidRequest(`Malformed OTLP protobuf: ${err instanceof Error ? err.message : String(err)}`);
     }

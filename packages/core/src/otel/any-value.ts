@@ -8,22 +8,23 @@ export class SpanRefusal extends Error {}
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export function anyValueToJson(value: AnyValue | undefined, where: string): JsonValue {
+/** `where` and `key` name the value in a refusal (joined only then: most values are fine). */
+export function anyValueToJson(value: AnyValue | undefined, where: string, key?: string): JsonValue {
   if (value === undefined) return null;
   if (value.stringValue !== undefined) return value.stringValue;
   if (value.boolValue !== undefined) return value.boolValue;
   if (value.intValue !== undefined) {
     const n = Number(value.intValue);
     if (!Number.isSafeInteger(n))
-      throw new SpanRefusal(`${where}: the integer ${value.intValue} is beyond ±2^53 and cannot be stored exactly`);
+      throw new SpanRefusal(`${at(where, key)}: the integer ${value.intValue} is beyond ±2^53 and cannot be stored exactly`);
     return n;
   }
   if (value.doubleValue !== undefined) {
-    if (!Number.isFinite(value.doubleValue)) throw new SpanRefusal(`${where}: ${value.doubleValue} cannot be stored as JSON`);
+    if (!Number.isFinite(value.doubleValue)) throw new SpanRefusal(`${at(where, key)}: ${value.doubleValue} cannot be stored as JSON`);
     return value.doubleValue;
   }
-  if (value.arrayValue !== undefined) return value.arrayValue.values.map((v, i) => anyValueToJson(v, `${where}[${i}]`));
-  if (value.kvlistValue !== undefined) return keyValuesToJson(value.kvlistValue.values, where);
+  if (value.arrayValue !== undefined) return value.arrayValue.values.map((v, i) => anyValueToJson(v, `${at(where, key)}[${i}]`));
+  if (value.kvlistValue !== undefined) return keyValuesToJson(value.kvlistValue.values, at(where, key));
   if (value.bytesValue !== undefined) return Buffer.from(value.bytesValue).toString('base64');
   return null; // an empty AnyValue: OTLP's "no value"
 }
@@ -35,13 +36,17 @@ export function anyValueToJson(value: AnyValue | undefined, where: string): Json
 export function keyValuesToJson(list: readonly KeyValue[], where: string): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {};
   for (const kv of list) {
-    // defineProperty: a key named "__proto__" stays a key.
-    Object.defineProperty(out, kv.key, {
-      value: anyValueToJson(kv.value, `${where}.${kv.key}`),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, kv.key, anyValueToJson(kv.value, where, kv.key));
   }
   return out;
+}
+
+function at(where: string, key: string | undefined): string {
+  return key === undefined ? where : `${where}.${key}`;
+}
+
+/** `target[key] = value`, where a key named "__proto__" stays a key (defineProperty only then: it is slow). */
+export function setOwn(target: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

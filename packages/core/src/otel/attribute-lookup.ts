@@ -4,15 +4,20 @@
 // look like JSON objects or arrays are parsed. Better than Weave: objects keyed 0..n-1 (OpenLLMetry's
 // `gen_ai.prompt.0.role`, OpenInference's `llm.input_messages.0.message.content`) become arrays,
 // and a key that is both a leaf and a prefix does not refuse the span.
-import type { JsonValue } from './any-value.ts';
+import { setOwn, type JsonValue } from './any-value.ts';
 
 export class AttributeLookup {
   readonly #flat: Record<string, JsonValue>;
   readonly #keys: string[];
+  /** Every proper prefix of a key (`a`, `a.b` for `a.b.c`): most lookups miss, and miss here. */
+  readonly #prefixes = new Set<string>();
 
   constructor(flat: Record<string, JsonValue>) {
     this.#flat = flat;
     this.#keys = Object.keys(flat);
+    for (const key of this.#keys) {
+      for (let dot = key.indexOf('.'); dot !== -1; dot = key.indexOf('.', dot + 1)) this.#prefixes.add(key.slice(0, dot));
+    }
   }
 
   /** The raw value of a flat key, as sent. */
@@ -24,6 +29,7 @@ export class AttributeLookup {
   find(key: string): JsonValue | undefined {
     const flat = this.raw(key);
     if (flat !== undefined) return present(parseJsonText(flat));
+    if (!this.#prefixes.has(key)) return undefined;
     const prefix = `${key}.`;
     let nested: { [k: string]: JsonValue } | undefined;
     for (const k of this.#keys) {
@@ -62,10 +68,6 @@ function present(value: JsonValue): JsonValue | undefined {
   return value;
 }
 
-function define(target: { [k: string]: JsonValue }, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 function isObject(value: JsonValue | undefined): value is { [k: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -79,20 +81,20 @@ function setPath(target: { [k: string]: JsonValue }, parts: string[], value: Jso
     const next = Object.hasOwn(node, part) ? node[part] : undefined;
     if (next === undefined) {
       const child: { [k: string]: JsonValue } = {};
-      define(node, part, child);
+      setOwn(node, part, child);
       node = child;
     } else if (isObject(next)) node = next;
     else return;
   }
   const last = parts[parts.length - 1]!;
-  if (!Object.hasOwn(node, last)) define(node, last, value);
+  if (!Object.hasOwn(node, last)) setOwn(node, last, value);
 }
 
 function arraysFromIndexes(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(arraysFromIndexes);
   if (!isObject(value)) return value;
   const keys = Object.keys(value);
-  for (const k of keys) define(value, k, arraysFromIndexes(value[k]!));
+  for (const k of keys) setOwn(value, k, arraysFromIndexes(value[k]!));
   if (keys.length > 0 && keys.every((k, i) => k === String(i))) return keys.map((k) => value[k]!);
   return value;
 }

@@ -1,8 +1,8 @@
 // OpenTelemetry trace ingest (POST /otel/v1/traces): decoding OTLP (protobuf with the code
 // generated from the vendored opentelemetry-proto files, or OTLP/JSON) and mapping spans to calls.
-export { decodeOtlpProtobuf } from './decode-protobuf.ts';
+export { decodeOtlpProtobuf, readOtlpProtobuf, spanOf, type OtlpExport, type SpanSource } from './decode-protobuf.ts';
 export { decodeOtlpJson, OtlpJsonError } from './decode-json.ts';
-export { otlpCalls, otlpProjects, type OtelBatch } from './otel-export.ts';
+export { otlpCallChunks, otlpCalls, otlpProjects, SpanTally, type OtelBatch } from './otel-export.ts';
 export { spanToCall, spanOrigin, type OtelCall, type SpanOrigin } from './span-to-call.ts';
 export { SpanRefusal, type JsonValue } from './any-value.ts';
 export {

@@ -3,7 +3,7 @@
 import { invalidRequest } from '../errors.ts';
 import { TurnClock } from '../turns.ts';
 import { SpanRefusal } from './any-value.ts';
-import type { ExportTraceServiceRequest } from './proto/opentelemetry/proto/collector/trace/v1/trace_service.generated.ts';
+import { spanOf, type OtlpExport } from './decode-protobuf.ts';
 import type { Resource } from './proto/opentelemetry/proto/resource/v1/resource.generated.ts';
 import { spanOrigin, spanToCall, type OtelCall } from './span-to-call.ts';
 
@@ -15,7 +15,7 @@ const MAX_EXPLAINED = 5;
  * The project of each resource's spans: the `project_id` header when sent, else the resource's
  * `wandb.entity` and `wandb.project` attributes. A resource with spans and neither is a 400.
  */
-export function otlpProjects(request: ExportTraceServiceRequest, header: string | undefined): string[] {
+export function otlpProjects(request: OtlpExport, header: string | undefined): string[] {
   return request.resourceSpans.map((rs, i) => {
     if (header !== undefined) return header;
     const project = resourceProject(rs.resource);
@@ -48,15 +48,37 @@ export interface OtelBatch {
   message: string;
 }
 
-/** `projects[i]` is resourceSpans[i]'s project (otlpProjects). */
-export async function otlpCalls(
-  request: ExportTraceServiceRequest,
+/** The spans that could not be stored: all counted, the first few explained. */
+export class SpanTally {
+  rejected = 0;
+  readonly #reasons: string[] = [];
+
+  refuse(reason: string, spans = 1): void {
+    this.rejected += spans;
+    if (this.#reasons.length < MAX_EXPLAINED) this.#reasons.push(reason);
+  }
+
+  /** OTLP's partial-success message; empty when nothing was rejected. */
+  get message(): string {
+    if (this.rejected === 0) return '';
+    const more = this.rejected > this.#reasons.length ? `; and ${this.rejected - this.#reasons.length} more` : '';
+    return `${this.rejected} span(s) not stored: ${this.#reasons.join('; ')}${more}`;
+  }
+}
+
+/**
+ * The calls of an export in chunks of at most `size`, each span decoded (if still bytes) and mapped
+ * only when its chunk is due, so a large export is stored without ever holding all of its calls.
+ * `projects[i]` is resourceSpans[i]'s project (otlpProjects); refusals go to `tally`.
+ */
+export async function* otlpCallChunks(
+  request: OtlpExport,
   projects: readonly string[],
+  tally: SpanTally,
+  size: number,
   clock = new TurnClock(),
-): Promise<OtelBatch> {
-  const calls: OtelCall[] = [];
-  const reasons: string[] = [];
-  let rejected = 0;
+): AsyncGenerator<OtelCall[]> {
+  let chunk: OtelCall[] = [];
   for (const [i, rs] of request.resourceSpans.entries()) {
     for (const ss of rs.scopeSpans) {
       let origin;
@@ -64,22 +86,31 @@ export async function otlpCalls(
         origin = spanOrigin(rs.resource, ss.scope);
       } catch (err) {
         if (!(err instanceof SpanRefusal)) throw err;
-        rejected += ss.spans.length;
-        if (reasons.length < MAX_EXPLAINED) reasons.push(err.message);
+        tally.refuse(err.message, ss.spans.length);
         continue;
       }
-      for (const span of ss.spans) {
+      for (const source of ss.spans) {
         try {
-          calls.push(spanToCall(span, origin, projects[i]!));
+          chunk.push(spanToCall(spanOf(source), origin, projects[i]!));
         } catch (err) {
           if (!(err instanceof SpanRefusal)) throw err;
-          rejected += 1;
-          if (reasons.length < MAX_EXPLAINED) reasons.push(err.message);
+          tally.refuse(err.message);
+        }
+        if (chunk.length >= size) {
+          yield chunk;
+          chunk = [];
         }
         if (clock.due) await clock.pass();
       }
     }
   }
-  const more = rejected > reasons.length ? `; and ${rejected - reasons.length} more` : '';
-  return { calls, rejected, message: rejected === 0 ? '' : `${rejected} span(s) not stored: ${reasons.join('; ')}${more}` };
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Every call of an export at once (tests; the store uses otlpCallChunks). */
+export async function otlpCalls(request: OtlpExport, projects: readonly string[], clock = new TurnClock()): Promise<OtelBatch> {
+  const tally = new SpanTally();
+  const calls: OtelCall[] = [];
+  for await (const chunk of otlpCallChunks(request, projects, tally, 1000, clock)) calls.push(...chunk);
+  return { calls, rejected: tally.rejected, message: tally.message };
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { InstrumentationScope } from './proto/opentelemetry/proto/common/v1/common.generated.ts';
 import type { Resource } from './proto/opentelemetry/proto/resource/v1/resource.generated.ts';
 import { Span_SpanKind, Status_StatusCode, type Span } from './proto/opentelemetry/proto/trace/v1/trace.generated.ts';
-import { keyValuesToJson, SpanRefusal, type JsonValue } from './any-value.ts';
+import { keyValuesToJson, setOwn, SpanRefusal, type JsonValue } from './any-value.ts';
 import { AttributeLookup } from './attribute-lookup.ts';
 import { ATTRIBUTE_KEYS, INPUT_KEYS, OUTPUT_KEYS, THREAD_KEYS, USAGE_KEYS } from './genai-keys.ts';
 
@@ -64,11 +64,11 @@ export function spanToCall(span: Span, origin: SpanOrigin, projectId: string): O
   const attributes: { [key: string]: JsonValue } = {};
   for (const [name, keys] of Object.entries(ATTRIBUTE_KEYS)) {
     const found = attrs.first(keys);
-    if (found) define(attributes, name, found[1]);
+    if (found) setOwn(attributes, name, found[1]);
   }
   const extra = attrs.find('wandb.attributes');
-  if (isObject(extra)) for (const [k, v] of Object.entries(extra)) define(attributes, k, v);
-  define(attributes, 'otel_span', rawSpan(span, flat, origin, id, traceId, parentId));
+  if (isObject(extra)) for (const [k, v] of Object.entries(extra)) setOwn(attributes, k, v);
+  setOwn(attributes, 'otel_span', rawSpan(span, flat, origin, id, traceId, parentId));
 
   const input = attrs.first(INPUT_KEYS);
   const inputs =
@@ -218,8 +218,4 @@ function storable(call: OtelCall): OtelCall {
 
 function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function define(target: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,8 +1,10 @@
 // POST /otel/v1/traces: each span is one whole call (start and end together), written with
 // several rows per statement in ONE transaction, so an export is stored entirely or not at all.
+// Spans are decoded and mapped a statement's worth at a time inside it: a 32 MB export never
+// holds all of its calls in memory (bench: otel-ingest).
 // A re-sent span (exporters retry) replaces its call instead of adding one; a parent sent later
 // links by its id, the parent span id, whatever the order.
-import { otlpCalls, TurnClock, type ExportTraceServiceRequest, type OtelCall } from '@weft/core';
+import { otlpCallChunks, SpanTally, TurnClock, type OtelCall, type OtlpExport } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonText, type Db } from '../db/index.ts';
 
@@ -10,53 +12,51 @@ import { jsonText, type Db } from '../db/index.ts';
 const ROWS_PER_STATEMENT = 100;
 
 export interface OtelExportInput {
-  request: ExportTraceServiceRequest;
+  request: OtlpExport;
   /** The project of each resourceSpans (otlpProjects), authorized by the caller. */
   projects: string[];
 }
 
 export async function otelExport(db: Db, req: OtelExportInput, user: string): Promise<T.OtlpExportRes> {
   const clock = new TurnClock();
-  const batch = await otlpCalls(req.request, req.projects, clock);
-  // A span sent twice in one export: the last copy wins (a statement may not touch a row twice).
-  const unique = new Map<string, OtelCall>();
-  for (const call of batch.calls) {
-    const key = `${call.project_id}\n${call.id}`;
-    unique.delete(key);
-    unique.set(key, call);
-  }
-  const calls = [...unique.values()];
-  if (calls.length > 0) {
-    await db.kysely.transaction().execute(async (trx) => {
-      for (let i = 0; i < calls.length; i += ROWS_PER_STATEMENT) {
-        // better-sqlite3 is synchronous: a turn for the event loop between statements when due.
-        if (clock.due) await clock.pass();
-        await trx
-          .insertInto('calls')
-          .values(calls.slice(i, i + ROWS_PER_STATEMENT).map((call) => row(db, call, user)))
-          .onConflict((oc) =>
-            oc.columns(['project_id', 'id']).doUpdateSet((eb) => ({
-              trace_id: eb.ref('excluded.trace_id'),
-              parent_id: eb.ref('excluded.parent_id'),
-              op_name: eb.ref('excluded.op_name'),
-              display_name: eb.ref('excluded.display_name'),
-              thread_id: eb.ref('excluded.thread_id'),
-              turn_id: eb.ref('excluded.turn_id'),
-              started_at: eb.ref('excluded.started_at'),
-              ended_at: eb.ref('excluded.ended_at'),
-              attributes: eb.ref('excluded.attributes'),
-              inputs: eb.ref('excluded.inputs'),
-              output: eb.ref('excluded.output'),
-              exception: eb.ref('excluded.exception'),
-              summary: eb.ref('excluded.summary'),
-              svc_user_id: eb.ref('excluded.svc_user_id'),
-            })),
-          )
-          .execute();
+  const tally = new SpanTally();
+  await db.kysely.transaction().execute(async (trx) => {
+    for await (const chunk of otlpCallChunks(req.request, req.projects, tally, ROWS_PER_STATEMENT, clock)) {
+      // A span sent twice in one statement: the last copy wins (a statement may not touch a row
+      // twice); across statements the later upsert wins by itself.
+      const unique = new Map<string, OtelCall>();
+      for (const call of chunk) {
+        const key = `${call.project_id}\n${call.id}`;
+        unique.delete(key);
+        unique.set(key, call);
       }
-    });
-  }
-  return batch.rejected === 0 ? {} : { partialSuccess: { rejectedSpans: String(batch.rejected), errorMessage: batch.message } };
+      await trx
+        .insertInto('calls')
+        .values([...unique.values()].map((call) => row(db, call, user)))
+        .onConflict((oc) =>
+          oc.columns(['project_id', 'id']).doUpdateSet((eb) => ({
+            trace_id: eb.ref('excluded.trace_id'),
+            parent_id: eb.ref('excluded.parent_id'),
+            op_name: eb.ref('excluded.op_name'),
+            display_name: eb.ref('excluded.display_name'),
+            thread_id: eb.ref('excluded.thread_id'),
+            turn_id: eb.ref('excluded.turn_id'),
+            started_at: eb.ref('excluded.started_at'),
+            ended_at: eb.ref('excluded.ended_at'),
+            attributes: eb.ref('excluded.attributes'),
+            inputs: eb.ref('excluded.inputs'),
+            output: eb.ref('excluded.output'),
+            exception: eb.ref('excluded.exception'),
+            summary: eb.ref('excluded.summary'),
+            svc_user_id: eb.ref('excluded.svc_user_id'),
+          })),
+        )
+        .execute();
+      // better-sqlite3 is synchronous: a turn for the event loop between statements when due.
+      if (clock.due) await clock.pass();
+    }
+  });
+  return tally.rejected === 0 ? {} : { partialSuccess: { rejectedSpans: String(tally.rejected), errorMessage: tally.message } };
 }
 
 function row(db: Db, call: OtelCall, user: string) {
