@@ -116,6 +116,21 @@ function observability(database: TestDatabase) {
       ).toBe(200);
       const table = { table: { project_id, rows: [{ a: 1 }, { a: 2 }] } };
       expect((await fetch(`${server.url}/table/create`, { method: 'POST', headers: json, body: JSON.stringify(table) })).status).toBe(200);
+      // Two OTLP spans, one of them refused (an empty name): one stored.
+      const spans = ['00000000000000b1', '00000000000000b2'].map((spanId, i) => ({
+        traceId: '0af7651916cd43dd8448eb211c80319c',
+        spanId,
+        name: i === 0 ? 'step' : '',
+        startTimeUnixNano: '1749000000000000000',
+        endTimeUnixNano: '1749000000000000001',
+      }));
+      const otlp = { resourceSpans: [{ scopeSpans: [{ spans }] }] };
+      const exported = await fetch(`${server.url}/otel/v1/traces`, {
+        method: 'POST',
+        headers: { ...json, project_id: `${project_id}-${database}` },
+        body: JSON.stringify(otlp),
+      });
+      expect(exported.status).toBe(200);
       expect((await fetch(`${server.url}/server_info`)).status).toBe(401);
       const after = await scrape();
 
@@ -127,6 +142,7 @@ function observability(database: TestDatabase) {
       expect(delta('weft_http_request_body_bytes_total', { operation: 'tableCreate' })).toBe(JSON.stringify(table).length);
       expect(delta('weft_ingested_total', { kind: 'calls' })).toBe(3);
       expect(delta('weft_ingested_total', { kind: 'table_rows' })).toBe(2);
+      expect(delta('weft_ingested_total', { kind: 'spans' })).toBe(1);
       expect(delta('weft_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
       // The scrape itself is in flight while it is answered.
       expect(sample(after, 'weft_http_requests_in_flight')).toBe(1);

@@ -391,7 +391,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest OpenTelemetry traces (OTLP/HTTP)
-         * @description OTLP/HTTP trace export, protobuf (`application/x-protobuf`) or JSON (`application/json`), gzip, deflate or br `Content-Encoding`; `BODY_LIMIT` counts the inflated bytes. Every span becomes a call: id = span id, trace id and parent id in hex, op name = span name, times from the nanosecond timestamps (stored to the millisecond; the exact values stay in `attributes.otel_span`), status ERROR → `exception`. Inputs, output, `summary.usage` and model attributes come from the GenAI semantic conventions, OpenInference, the Vercel AI SDK, OpenLLMetry and MLflow (README "Send OpenTelemetry traces"); every raw attribute, event, link, the resource and the scope are kept in `attributes.otel_span` (bytes values as base64). Re-sending a span replaces its call (exporters retry); a parent may arrive in a later request. A span that cannot be stored as sent (bad ids, no times, an end before its start, NaN, an integer beyond 2^53, U+0000) is counted in `partialSuccess`; the others are stored. The success answer is in the request's encoding.
+         * @description OTLP/HTTP trace export, protobuf (`application/x-protobuf`) or JSON (`application/json`), gzip, deflate or br `Content-Encoding`; `BODY_LIMIT` counts the inflated bytes. Every span becomes a call: id = span id, trace id and parent id in hex, op name = span name, times from the nanosecond timestamps (stored to the millisecond; the exact values stay in `attributes.otel_span`), status ERROR → `exception`. Inputs, output, `summary.usage` and model attributes come from the GenAI semantic conventions, OpenInference, the Vercel AI SDK, OpenLLMetry and MLflow (README "Send OpenTelemetry traces"); every raw attribute, event, link, the resource and the scope (schema URLs too) are kept in `attributes.otel_span` (bytes values as base64). Re-sending a span replaces its call (exporters retry); a parent may arrive in a later request. A span that cannot be stored as sent (bad ids, no times, an end before its start, NaN, an integer beyond 2^53, U+0000) is counted in `partialSuccess`; the others are stored. The success answer is in the request's encoding.
          */
         post: operations["otelExport"];
         delete?: never;
@@ -928,6 +928,8 @@ export interface components {
                 [key: string]: unknown;
             };
             svc_user_id: string;
+            /** @description The same user as `svc_user_id`, under the name the Weave Python SDK's response model requires (`FeedbackCreateRes.wb_user_id`). */
+            wb_user_id: string;
         };
         FileContentReq: {
             digest: string;

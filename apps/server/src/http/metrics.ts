@@ -10,7 +10,7 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request (first middleware: it sees 404s, 401s and 503s too). */
   observeRequests: RequestHandler;
-  /** Counts what the store's ingest operations stored: calls, trajectories, table rows. */
+  /** Counts what the store's ingest operations stored: calls, OTLP spans, trajectories, table rows. */
   countIngest(store: Store): Store;
 }
 
@@ -62,7 +62,7 @@ export function createMetrics(db: Db): Metrics {
   });
   const ingested = new Counter({
     name: 'weft_ingested_total',
-    help: 'Items stored by the ingest operations: calls, trajectories, table rows.',
+    help: 'Items stored by the ingest operations: calls, OTLP spans, trajectories, table rows.',
     labelNames: ['kind'] as const,
     registers: [registry],
   });
@@ -113,6 +113,13 @@ export function createMetrics(db: Db): Metrics {
     async modelLog(req, ctx) {
       const res = await store.modelLog(req, ctx);
       ingested.inc({ kind: 'trajectories' }, res.trajectory_count);
+      return res;
+    },
+    async otelExport(req, ctx) {
+      const res = await store.otelExport(req, ctx);
+      const sent = req.request.resourceSpans.reduce((n, rs) => rs.scopeSpans.reduce((m, ss) => m + ss.spans.length, n), 0);
+      const rejected = typeof res === 'object' && res.partialSuccess ? Number(res.partialSuccess.rejectedSpans) : 0;
+      ingested.inc({ kind: 'spans' }, sent - rejected);
       return res;
     },
     async tableCreate(req, ctx) {

@@ -14,6 +14,8 @@ export function defineFeedbackRoundTrip(s: SuiteContext): void {
       const created = await api.POST('/feedback/create', { body: note });
       expect(created.payload).toEqual(note.payload);
       expect(created.svc_user_id).not.toBe('');
+      // The Weave Python SDK's FeedbackCreateRes requires wb_user_id: the same user.
+      expect(created.wb_user_id).toBe(created.svc_user_id);
 
       // wandb.note.1 needs payload.note (a rule of the operation, not of the schema).
       await expectStatus(api.POST('/feedback/create', { body: { ...note, payload: anyObject({ text: 'no note' }) } }), 400);

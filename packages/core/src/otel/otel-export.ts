@@ -83,7 +83,7 @@ export async function* otlpCallChunks(
     for (const ss of rs.scopeSpans) {
       let origin;
       try {
-        origin = spanOrigin(rs.resource, ss.scope);
+        origin = spanOrigin(rs.resource, ss.scope, { resource: rs.schemaUrl, scope: ss.schemaUrl });
       } catch (err) {
         if (!(err instanceof SpanRefusal)) throw err;
         tally.refuse(err.message, ss.spans.length);

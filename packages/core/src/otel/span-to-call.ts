@@ -36,13 +36,29 @@ export interface OtelCall {
 /** The span's resource and scope, converted once for all of their spans. */
 export interface SpanOrigin {
   resource: { [key: string]: JsonValue } | undefined;
-  scope: { name: string; version: string; attributes: { [key: string]: JsonValue } } | undefined;
+  scope: { [key: string]: JsonValue } | undefined;
+  /** What else the envelope said, kept in `otel_span` only when present. */
+  extra: { [key: string]: JsonValue };
 }
 
-export function spanOrigin(resource: Resource | undefined, scope: InstrumentationScope | undefined): SpanOrigin {
+export function spanOrigin(
+  resource: Resource | undefined,
+  scope: InstrumentationScope | undefined,
+  schemaUrls: { resource: string; scope: string } = { resource: '', scope: '' },
+): SpanOrigin {
+  const extra: { [key: string]: JsonValue } = {};
+  if (resource?.droppedAttributesCount) extra.resource_dropped_attributes_count = resource.droppedAttributesCount;
+  if (schemaUrls.resource !== '') extra.resource_schema_url = schemaUrls.resource;
+  if (schemaUrls.scope !== '') extra.scope_schema_url = schemaUrls.scope;
   return {
     resource: resource && keyValuesToJson(resource.attributes, 'resource.attributes'),
-    scope: scope && { name: scope.name, version: scope.version, attributes: keyValuesToJson(scope.attributes, 'scope.attributes') },
+    scope: scope && {
+      name: scope.name,
+      version: scope.version,
+      attributes: keyValuesToJson(scope.attributes, 'scope.attributes'),
+      ...(scope.droppedAttributesCount ? { dropped_attributes_count: scope.droppedAttributesCount } : {}),
+    },
+    extra,
   };
 }
 
@@ -135,6 +151,7 @@ function rawSpan(span: Span, attributes: JsonValue, origin: SpanOrigin, id: stri
     })),
     resource: origin.resource ?? null,
     scope: origin.scope ?? null,
+    ...origin.extra,
   };
   if (span.flags) raw.flags = span.flags;
   if (span.droppedAttributesCount) raw.dropped_attributes_count = span.droppedAttributesCount;

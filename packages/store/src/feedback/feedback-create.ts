@@ -26,5 +26,5 @@ export async function feedbackCreate(db: Db, req: T.FeedbackCreateReq, user: str
       created_at,
     })
     .execute();
-  return { id, created_at, svc_user_id: user, payload: req.payload };
+  return { id, created_at, svc_user_id: user, wb_user_id: user, payload: req.payload };
 }

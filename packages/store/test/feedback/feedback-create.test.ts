@@ -31,6 +31,8 @@ describeEachDialect('feedback/create', (getDb) => {
       id: expect.stringMatching(UUIDV7),
       created_at: expect.any(String),
       svc_user_id: 'alice',
+      // Under Weave's name too, as the Python SDK's response model requires.
+      wb_user_id: 'alice',
       payload: { note: 'Cites the wrong policy.' },
     });
     expect(res.created_at >= before && res.created_at <= new Date().toISOString()).toBe(true);
