@@ -22,6 +22,12 @@ type Obj = Record<string, unknown>;
 
 export async function decodeOtlpJson(body: unknown, clock = new TurnClock()): Promise<ExportTraceServiceRequest> {
   const root = object(body, '');
+  // Unknown fields are ignored (OTLP), but a body with other fields and no resourceSpans at all is
+  // not an export from a newer exporter: it is something else, refused rather than answered "stored".
+  const keys = Object.keys(root);
+  if (keys.length > 0 && field(root, 'resourceSpans') === undefined) {
+    throw new OtlpJsonError(`body: not an OTLP trace export (no resourceSpans; fields ${keys.slice(0, 5).join(', ')})`);
+  }
   const request: ExportTraceServiceRequest = { resourceSpans: [] };
   for (const [i, rs] of list(field(root, 'resourceSpans'), 'resourceSpans')) {
     const where = `resourceSpans[${i}]`;

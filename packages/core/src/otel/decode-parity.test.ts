@@ -166,6 +166,10 @@ describe('OTLP protobuf and OTLP/JSON', () => {
     ];
     for (const [body, message] of cases) await expect(decodeOtlpJson(body), String(message)).rejects.toThrow(message);
     await expect(decodeOtlpJson([])).rejects.toBeInstanceOf(OtlpJsonError);
+    // Unknown fields beside resourceSpans are ignored; other fields without it are not an export.
+    await expect(decodeOtlpJson({ project_id: { $ne: 1 } })).rejects.toThrow(/not an OTLP trace export/);
+    await expect(decodeOtlpJson({ resourceSpans: [], newerField: 1 })).resolves.toEqual({ resourceSpans: [] });
+    await expect(decodeOtlpJson({})).resolves.toEqual({ resourceSpans: [] });
   });
 
   it('refuse protobuf that is not the message: truncated, or a span whose text is not UTF-8', async () => {
