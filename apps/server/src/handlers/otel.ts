@@ -1,9 +1,7 @@
-import { invalidField, otlpProjects } from '@weft/core';
+import { invalidField, isOtlpProjectId, otlpProjects } from '@weft/core';
 import { decodeOtlpBody, writeOtlpAnswer } from '../http/otlp-body.ts';
 import { contextOf, requireProject } from '../http/request-context.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
-
-const PROJECT_ID = /^[^/\s]+\/[^/\s]+$/;
 
 export function otelHandlers({ store, auth }: Deps) {
   return handlers({
@@ -11,7 +9,7 @@ export function otelHandlers({ store, auth }: Deps) {
     // project it writes to is authorized before anything is stored.
     async otelExport({ body, mediaType, principal, http }, res) {
       const header = http.headers['project_id'];
-      if (header !== undefined && (typeof header !== 'string' || !PROJECT_ID.test(header) || header.length > 512)) {
+      if (header !== undefined && (typeof header !== 'string' || !isOtlpProjectId(header))) {
         throw invalidField(['header', 'project_id'], 'must be <entity>/<project>', 'pattern');
       }
       const request = await decodeOtlpBody(body, mediaType);

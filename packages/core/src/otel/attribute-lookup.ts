@@ -4,7 +4,7 @@
 // look like JSON objects or arrays are parsed. Better than Weave: objects keyed 0..n-1 (OpenLLMetry's
 // `gen_ai.prompt.0.role`, OpenInference's `llm.input_messages.0.message.content`) become arrays,
 // and a key that is both a leaf and a prefix does not refuse the span.
-import { setOwn, type JsonValue } from './any-value.ts';
+import { isJsonObject as isObject, setOwn, type JsonValue } from './any-value.ts';
 
 export class AttributeLookup {
   readonly #flat: Record<string, JsonValue>;
@@ -66,10 +66,6 @@ function present(value: JsonValue): JsonValue | undefined {
   if (Array.isArray(value)) return value.length > 0 ? value : undefined;
   if (typeof value === 'object') return Object.keys(value).length > 0 ? value : undefined;
   return value;
-}
-
-function isObject(value: JsonValue | undefined): value is { [k: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // Where a key is both a leaf and a prefix (`a` and `a.b`), the first one seen keeps the place; the

@@ -8,6 +8,11 @@ import type { Resource } from './proto/opentelemetry/proto/resource/v1/resource.
 import { spanOrigin, spanToCall, type OtelCall } from './span-to-call.ts';
 
 const PROJECT = /^[^/\s]+\/[^/\s]+$/;
+
+/** `<entity>/<project>`, as the header and the resource attributes must name a project. */
+export function isOtlpProjectId(value: string): boolean {
+  return PROJECT.test(value) && value.length <= 512;
+}
 /** At most this many refusals are explained in the answer's message; all are counted. */
 const MAX_EXPLAINED = 5;
 
@@ -25,7 +30,7 @@ export function otlpProjects(request: OtlpExport, header: string | undefined): s
         `resourceSpans[${i}] names no project: send the header project_id: <entity>/<project>, or the resource attributes wandb.entity and wandb.project`,
       );
     }
-    if (project !== undefined && (!PROJECT.test(project) || project.length > 512)) {
+    if (project !== undefined && !isOtlpProjectId(project)) {
       throw invalidRequest(
         `resourceSpans[${i}]: wandb.entity/wandb.project is not a project id (<entity>/<project>): ${JSON.stringify(project)}`,
       );

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { InstrumentationScope } from './proto/opentelemetry/proto/common/v1/common.generated.ts';
 import type { Resource } from './proto/opentelemetry/proto/resource/v1/resource.generated.ts';
 import { Span_SpanKind, Status_StatusCode, type Span } from './proto/opentelemetry/proto/trace/v1/trace.generated.ts';
-import { keyValuesToJson, setOwn, SpanRefusal, type JsonValue } from './any-value.ts';
+import { isJsonObject as isObject, keyValuesToJson, setOwn, SpanRefusal, type JsonValue } from './any-value.ts';
 import { AttributeLookup } from './attribute-lookup.ts';
 import { ATTRIBUTE_KEYS, INPUT_KEYS, OUTPUT_KEYS, THREAD_KEYS, USAGE_KEYS } from './genai-keys.ts';
 
@@ -231,8 +231,4 @@ function storable(call: OtelCall): OtelCall {
       throw new SpanRefusal(`span ${call.id}: a name contains U+0000 or an unpaired surrogate`);
   }
   return call;
-}
-
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
