@@ -35,7 +35,8 @@ export class AttributeLookup {
     for (const k of this.#keys) {
       if (!k.startsWith(prefix)) continue;
       nested ??= {};
-      setPath(nested, k.slice(prefix.length).split('.'), parseJsonText(this.#flat[k]!));
+      // A copy: the nesting below rewrites objects in place, and the raw values are also stored as sent.
+      setPath(nested, k.slice(prefix.length).split('.'), parseJsonText(copyOf(this.#flat[k]!)));
     }
     return nested === undefined ? undefined : present(arraysFromIndexes(nested));
   }
@@ -50,7 +51,12 @@ export class AttributeLookup {
   }
 }
 
-function parseJsonText(value: JsonValue): JsonValue {
+function copyOf(value: JsonValue): JsonValue {
+  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+}
+
+/** A string that looks like a JSON object or array, parsed; anything else as it is. */
+export function parseJsonText(value: JsonValue): JsonValue {
   if (typeof value !== 'string') return value;
   const c = value.trimStart()[0];
   if (c !== '{' && c !== '[') return value;

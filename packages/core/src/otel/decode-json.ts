@@ -79,8 +79,8 @@ function toSpan(s: Obj, where: string): Span {
     flags: uint(field(s, 'flags'), `${where}.flags`),
     name: str(field(s, 'name'), `${where}.name`),
     kind: enumValue(field(s, 'kind'), `${where}.kind`, SPAN_KINDS),
-    startTimeUnixNano: int64(field(s, 'startTimeUnixNano'), `${where}.startTimeUnixNano`),
-    endTimeUnixNano: int64(field(s, 'endTimeUnixNano'), `${where}.endTimeUnixNano`),
+    startTimeUnixNano: fixed64(field(s, 'startTimeUnixNano'), `${where}.startTimeUnixNano`),
+    endTimeUnixNano: fixed64(field(s, 'endTimeUnixNano'), `${where}.endTimeUnixNano`),
     attributes: keyValues(field(s, 'attributes'), `${where}.attributes`),
     droppedAttributesCount: uint(field(s, 'droppedAttributesCount'), `${where}.droppedAttributesCount`),
     events: list(field(s, 'events'), `${where}.events`).map(([i, e]) =>
@@ -95,7 +95,7 @@ function toSpan(s: Obj, where: string): Span {
 
 function toEvent(e: Obj, where: string): Span_Event {
   return {
-    timeUnixNano: int64(field(e, 'timeUnixNano'), `${where}.timeUnixNano`),
+    timeUnixNano: fixed64(field(e, 'timeUnixNano'), `${where}.timeUnixNano`),
     name: str(field(e, 'name'), `${where}.name`),
     attributes: keyValues(field(e, 'attributes'), `${where}.attributes`),
     droppedAttributesCount: uint(field(e, 'droppedAttributesCount'), `${where}.droppedAttributesCount`),
@@ -208,16 +208,34 @@ function uint(value: unknown, where: string): number {
   return n;
 }
 
-/** A 64-bit integer as its decimal string (exact: nanosecond timestamps pass 2^53). */
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+const UINT64 = [0n, 2n ** 64n - 1n] as const;
+
+/** A signed 64-bit integer (intValue) as its decimal string, exact past 2^53. */
 function int64(value: unknown, where: string): string {
+  return integer64(value, where, INT64, 'a signed 64-bit integer');
+}
+
+/** An unsigned 64-bit integer (the fixed64 nanosecond times) as its decimal string. */
+function fixed64(value: unknown, where: string): string {
+  return integer64(value, where, UINT64, 'an unsigned 64-bit integer');
+}
+
+// Out of range is refused, as the protobuf decoder would never produce it (never wrapped or clamped).
+function integer64(value: unknown, where: string, [min, max]: readonly [bigint, bigint], what: string): string {
   if (value === undefined || value === null) return '0';
-  if (typeof value === 'string' && /^-?\d{1,20}$/.test(value)) return BigInt(value).toString();
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  fail(where, 'an integer (a number, or a decimal string beyond 2^53)', value);
+  if (typeof value === 'string' && /^-?\d{1,20}$/.test(value)) {
+    const n = BigInt(value);
+    if (n >= min && n <= max) return n.toString();
+  }
+  if (typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) >= min) return String(value);
+  fail(where, `${what} (a number, or a decimal string beyond 2^53)`, value);
 }
 
 function double(value: unknown, where: string): number {
   if (typeof value === 'number') return value;
+  // The protobuf JSON mapping also allows a double as a decimal string.
+  if (typeof value === 'string' && /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(value)) return Number(value);
   if (value === 'NaN') return NaN;
   if (value === 'Infinity') return Infinity;
   if (value === '-Infinity') return -Infinity;

@@ -163,6 +163,16 @@ describe('OTLP protobuf and OTLP/JSON', () => {
       [{ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'zz' }] }] }] }, /resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[0\]\.traceId/],
       [{ resourceSpans: [{ scopeSpans: [{ spans: [{ kind: 'SPAN_KIND_NOPE' }] }] }] }, /kind/],
       [{ resourceSpans: [{ scopeSpans: [{ spans: [{ startTimeUnixNano: 1.5 }] }] }] }, /startTimeUnixNano/],
+      // fixed64 times: not negative, not past 2^64 - 1 (never wrapped); int64 values within ±2^63.
+      [{ resourceSpans: [{ scopeSpans: [{ spans: [{ endTimeUnixNano: '-1' }] }] }] }, /endTimeUnixNano: expected an unsigned 64-bit/],
+      [
+        { resourceSpans: [{ scopeSpans: [{ spans: [{ startTimeUnixNano: '18446744073709551616' }] }] }] },
+        /startTimeUnixNano: expected an unsigned/,
+      ],
+      [
+        { resourceSpans: [{ scopeSpans: [{ spans: [{ attributes: [{ key: 'n', value: { intValue: '9223372036854775808' } }] }] }] }] },
+        /intValue: expected a signed 64-bit/,
+      ],
     ];
     for (const [body, message] of cases) await expect(decodeOtlpJson(body), String(message)).rejects.toThrow(message);
     await expect(decodeOtlpJson([])).rejects.toBeInstanceOf(OtlpJsonError);
@@ -170,6 +180,22 @@ describe('OTLP protobuf and OTLP/JSON', () => {
     await expect(decodeOtlpJson({ project_id: { $ne: 1 } })).rejects.toThrow(/not an OTLP trace export/);
     await expect(decodeOtlpJson({ resourceSpans: [], newerField: 1 })).resolves.toEqual({ resourceSpans: [] });
     await expect(decodeOtlpJson({})).resolves.toEqual({ resourceSpans: [] });
+  });
+
+  it('read 64-bit integers to their limits exactly, and a double sent as a decimal string', async () => {
+    const attrs = [
+      { key: 'min', value: { intValue: '-9223372036854775808' } },
+      { key: 'd', value: { doubleValue: '2.5e-3' } },
+    ];
+    const request = await decodeOtlpJson({
+      resourceSpans: [{ scopeSpans: [{ spans: [{ startTimeUnixNano: '18446744073709551615', attributes: attrs }] }] }],
+    });
+    const span = request.resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    expect('startTimeUnixNano' in span && span.startTimeUnixNano).toBe('18446744073709551615');
+    expect('attributes' in span && span.attributes.map((kv) => kv.value)).toEqual([
+      { intValue: '-9223372036854775808' },
+      { doubleValue: 0.0025 },
+    ]);
   });
 
   it('refuse protobuf that is not the message: truncated, or a span whose text is not UTF-8', async () => {

@@ -14,6 +14,7 @@ export const INPUT_KEYS = [
   'pydantic_ai.all_messages',
   'gcp.vertex.agent.tool_call_args',
   'gcp.vertex.agent.llm_request',
+  'events.gen_ai.user.message',
   'input',
   'inputs',
 ] as const;
@@ -30,6 +31,7 @@ export const OUTPUT_KEYS = [
   'final_result',
   'gcp.vertex.agent.tool_response',
   'gcp.vertex.agent.llm_response',
+  'events.gen_ai.choice',
   'output',
   'outputs',
 ] as const;

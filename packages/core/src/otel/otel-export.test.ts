@@ -83,6 +83,22 @@ describe('otlpCalls', () => {
     expect(batch.message).toMatch(/; and 2 more$/);
   });
 
+  it('a refused resource counts its spans, explained once; one without spans refuses nothing', async () => {
+    const nan = { key: 'x', value: { doubleValue: Number.NaN } };
+    const request = exportOf([
+      { spans: Array.from({ length: 4 }, (_, i) => span(i + 1)) },
+      { spans: [] },
+      { spans: [span(9, { name: '' })] },
+    ]);
+    for (const rs of request.resourceSpans.slice(0, 2)) rs.resource!.attributes.push(nan);
+    const batch = await otlpCalls(request, ['acme/p', 'acme/p', 'acme/p']);
+    expect(batch.calls).toEqual([]);
+    expect(batch.rejected).toBe(5);
+    expect(batch.message.match(/NaN/g)).toHaveLength(1);
+    expect(batch.message).toMatch(/the name is empty$/);
+    expect(batch.message).not.toMatch(/more/);
+  });
+
   it('nothing rejected: an empty message', async () => {
     const batch = await otlpCalls(exportOf([{ spans: [span(1)] }]), ['acme/p']);
     expect(batch).toMatchObject({ rejected: 0, message: '' });

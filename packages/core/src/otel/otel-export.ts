@@ -57,16 +57,21 @@ export interface OtelBatch {
 export class SpanTally {
   rejected = 0;
   readonly #reasons: string[] = [];
+  /** Spans covered by the reasons given (one reason can cover a whole refused resource). */
+  #explained = 0;
 
   refuse(reason: string, spans = 1): void {
     this.rejected += spans;
-    if (this.#reasons.length < MAX_EXPLAINED) this.#reasons.push(reason);
+    if (this.#reasons.length < MAX_EXPLAINED) {
+      this.#reasons.push(reason);
+      this.#explained += spans;
+    }
   }
 
   /** OTLP's partial-success message; empty when nothing was rejected. */
   get message(): string {
     if (this.rejected === 0) return '';
-    const more = this.rejected > this.#reasons.length ? `; and ${this.rejected - this.#reasons.length} more` : '';
+    const more = this.rejected > this.#explained ? `; and ${this.rejected - this.#explained} more` : '';
     return `${this.rejected} span(s) not stored: ${this.#reasons.join('; ')}${more}`;
   }
 }
@@ -91,7 +96,7 @@ export async function* otlpCallChunks(
         origin = spanOrigin(rs.resource, ss.scope, { resource: rs.schemaUrl, scope: ss.schemaUrl });
       } catch (err) {
         if (!(err instanceof SpanRefusal)) throw err;
-        tally.refuse(err.message, ss.spans.length);
+        if (ss.spans.length > 0) tally.refuse(err.message, ss.spans.length);
         continue;
       }
       for (const source of ss.spans) {

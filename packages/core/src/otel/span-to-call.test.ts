@@ -88,6 +88,57 @@ describe('inputs and output by convention', () => {
     expect(c.output).toEqual({ 'ai.response': { text: 'yo', finishReason: 'stop' } });
   });
 
+  it('the older GenAI events when no attribute carries them: prompt/completion, messages and choices', () => {
+    const event = (name: string, attrs: Record<string, string>) => ({
+      timeUnixNano: '1749000000100000000',
+      name,
+      attributes: Object.entries(attrs).map(([key, stringValue]) => ({ key, value: { stringValue } })),
+      droppedAttributesCount: 0,
+    });
+    const older = call(
+      span(
+        {},
+        {
+          events: [
+            event('gen_ai.content.prompt', { 'gen_ai.prompt': '[{"role":"user","content":"hi"}]' }),
+            event('gen_ai.content.completion', { 'gen_ai.completion': 'yo' }),
+          ],
+        },
+      ),
+    );
+    expect(older.inputs).toEqual({ 'gen_ai.prompt': [{ role: 'user', content: 'hi' }] });
+    expect(older.output).toEqual({ 'gen_ai.completion': 'yo' });
+    const perMessage = call(
+      span(
+        { 'gen_ai.system': 'openai' },
+        {
+          events: [
+            event('gen_ai.system.message', { content: 'be brief' }),
+            event('gen_ai.user.message', { content: 'hi' }),
+            event('gen_ai.choice', { index: '0', finish_reason: 'stop', message: '{"content":"yo"}' }),
+          ],
+        },
+      ),
+    );
+    expect(perMessage.inputs).toEqual({
+      'gen_ai.input.messages': [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'hi' },
+      ],
+    });
+    expect(perMessage.output).toEqual({ 'gen_ai.output.messages': [{ index: '0', finish_reason: 'stop', message: { content: 'yo' } }] });
+    expect(perMessage.attributes.otel_span.events[2].attributes.message).toBe('{"content":"yo"}');
+    // Attributes win over events; Weave's flattened event keys are read as attributes.
+    const both = call(
+      span(
+        { 'input.value': 'from attributes', 'events.gen_ai.choice': 'c' },
+        { events: [event('gen_ai.user.message', { content: 'hi' })] },
+      ),
+    );
+    expect(both.inputs).toEqual({ 'input.value': 'from attributes' });
+    expect(both.output).toEqual({ 'events.gen_ai.choice': 'c' });
+  });
+
   it('the first convention present wins; plain text stays text; nothing present gives {} and null', () => {
     expect(call(span({ 'input.value': 'second', 'gen_ai.input.messages': 'first' })).inputs).toEqual({ 'gen_ai.input.messages': 'first' });
     expect(call(span({ 'input.value': '{not json' })).inputs).toEqual({ 'input.value': '{not json' });
@@ -149,6 +200,16 @@ describe('usage, attributes and threads', () => {
     expect(Object.keys(c.attributes.otel_span.attributes)).toEqual(['__proto__', 'a.b', 'gen_ai.input.messages']);
     expect(c.attributes.otel_span.attributes['gen_ai.input.messages']).toBe('[1]');
   });
+
+  it('nesting a convention does not rewrite the raw attributes kept as sent', () => {
+    const kv = (values: Record<string, AnyValue>): AnyValue => ({
+      kvlistValue: { values: Object.entries(values).map(([key, value]) => ({ key, value })) },
+    });
+    const meta = kv({ x: kv({ '0': { stringValue: 'a' } }) });
+    const c = call(span({ 'ai.response.meta': meta, 'ai.response.meta.extra': 'e', 'ai.response.text': 'yo' }));
+    expect(c.output).toEqual({ 'ai.response': { meta: { x: ['a'], extra: 'e' }, text: 'yo' } });
+    expect(c.attributes.otel_span.attributes['ai.response.meta']).toEqual({ x: { '0': 'a' } });
+  });
 });
 
 describe('exceptions, names and refusals', () => {
@@ -171,6 +232,23 @@ describe('exceptions, names and refusals', () => {
     expect(call(span({}, { status: { code: 1, message: '' }, events })).exception).toBeNull();
   });
 
+  it('an exception event adds whatever it tells beyond the status message', () => {
+    const event = (attrs: Record<string, string>) => ({
+      timeUnixNano: '1749000000100000000',
+      name: 'exception',
+      attributes: Object.entries(attrs).map(([key, stringValue]) => ({ key, value: { stringValue } })),
+      droppedAttributesCount: 0,
+    });
+    const exception = (message: string, attrs: Record<string, string>) =>
+      call(span({}, { status: { code: 2, message }, events: [event(attrs)] })).exception;
+    expect(exception('', { 'exception.type': 'TimeoutError' })).toBe('TimeoutError');
+    expect(exception('', { 'exception.message': 'took too long' })).toBe('took too long');
+    expect(exception('bad input', { 'exception.type': 'ValueError', 'exception.message': 'bad input' })).toBe(
+      'bad input\nValueError: bad input',
+    );
+    expect(exception('bad input', { 'exception.message': 'bad input' })).toBe('bad input');
+  });
+
   it('names past 128 characters are shortened, stay apart, and the same name gives the same op', () => {
     const a = call(span({}, { name: 'a'.repeat(200) })).op_name;
     const b = call(span({}, { name: `${'a'.repeat(199)}b` })).op_name;
@@ -180,12 +258,28 @@ describe('exceptions, names and refusals', () => {
     expect(call(span({}, { name: 'x'.repeat(128) })).op_name).toBe('x'.repeat(128));
   });
 
+  it('a shortened name never splits a character outside the BMP', () => {
+    for (const pad of [121, 122]) {
+      const name = `${'a'.repeat(pad)}${'😀'.repeat(10)}`;
+      const op = call(span({}, { name })).op_name;
+      expect(() => encodeURIComponent(op)).not.toThrow(); // throws on a lone surrogate
+      expect(op.length).toBeLessThanOrEqual(128);
+      expect(name.startsWith(op.slice(0, op.lastIndexOf(':')))).toBe(true);
+    }
+  });
+
   it.each<[string, Partial<Span>, Record<string, Attr>, RegExp]>([
     ['an empty name', { name: '' }, {}, /name is empty/],
     ['a short span id', { spanId: Buffer.from('abcd', 'hex') }, {}, /span_id must be 8 bytes/],
     ['an all-zero trace id', { traceId: Buffer.alloc(16) }, {}, /all zeros/],
     ['no start time', { startTimeUnixNano: '0' }, {}, /start_time_unix_nano is missing/],
     ['an end before the start', { endTimeUnixNano: '1748999999000000000' }, {}, /ends before it starts/],
+    [
+      'an end 1 ns before the start',
+      { startTimeUnixNano: '1749000000000000002', endTimeUnixNano: '1749000000000000001' },
+      {},
+      /ends before/,
+    ],
     ['NaN', {}, { x: { doubleValue: Number.NaN } }, /NaN cannot be stored/],
     ['an integer past 2^53', {}, { x: { intValue: '9007199254740993' } }, /beyond ±2\^53/],
     ['U+0000 in a value', {}, { x: 'a\u0000b' }, /U\+0000/],

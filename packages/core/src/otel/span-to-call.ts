@@ -11,6 +11,7 @@ import type { Resource } from './proto/opentelemetry/proto/resource/v1/resource.
 import { Span_SpanKind, Status_StatusCode, type Span } from './proto/opentelemetry/proto/trace/v1/trace.generated.ts';
 import { isJsonObject as isObject, keyValuesToJson, setOwn, SpanRefusal, type JsonValue } from './any-value.ts';
 import { AttributeLookup } from './attribute-lookup.ts';
+import { inputFromEvents, outputFromEvents } from './genai-events.ts';
 import { ATTRIBUTE_KEYS, INPUT_KEYS, OUTPUT_KEYS, THREAD_KEYS, USAGE_KEYS } from './genai-keys.ts';
 
 /** A call as the store writes it: both halves at once, JSON columns already as text. */
@@ -72,7 +73,9 @@ export function spanToCall(span: Span, origin: SpanOrigin, projectId: string): O
   if (span.name === '') throw new SpanRefusal(`span ${id}: the name is empty`);
   const startMs = nanosToMs(span.startTimeUnixNano, 'start_time_unix_nano', id);
   const endMs = nanosToMs(span.endTimeUnixNano, 'end_time_unix_nano', id);
-  if (endMs < startMs) throw new SpanRefusal(`span ${id}: it ends before it starts`);
+  // Exact to the nanosecond: a span ending 1 ns before it starts is refused like any other.
+  if (endMs < startMs || (endMs === startMs && BigInt(span.endTimeUnixNano) < BigInt(span.startTimeUnixNano)))
+    throw new SpanRefusal(`span ${id}: it ends before it starts`);
 
   const flat = keyValuesToJson(span.attributes, `span ${id}: attributes`);
   const attrs = new AttributeLookup(flat);
@@ -86,10 +89,10 @@ export function spanToCall(span: Span, origin: SpanOrigin, projectId: string): O
   if (isObject(extra)) for (const [k, v] of Object.entries(extra)) setOwn(attributes, k, v);
   setOwn(attributes, 'otel_span', rawSpan(span, flat, origin, id, traceId, parentId));
 
-  const input = attrs.first(INPUT_KEYS);
+  const input = attrs.first(INPUT_KEYS) ?? inputFromEvents(span.events, `span ${id}`);
   const inputs =
     input === undefined ? {} : (input[0] === 'input' || input[0] === 'inputs') && isObject(input[1]) ? input[1] : { [input[0]]: input[1] };
-  const out = attrs.first(OUTPUT_KEYS);
+  const out = attrs.first(OUTPUT_KEYS) ?? outputFromEvents(span.events, `span ${id}`);
   const output = out === undefined ? null : out[0] === 'output' || out[0] === 'outputs' ? out[1] : { [out[0]]: out[1] };
 
   const summary: { [key: string]: JsonValue } = {};
@@ -188,7 +191,9 @@ function exceptionOf(span: Span): string {
     if (event.name !== 'exception') continue;
     const get = (key: string) => event.attributes.find((kv) => kv.key === key)?.value?.stringValue ?? '';
     const line = [get('exception.type'), get('exception.message')].filter((s) => s !== '').join(': ');
-    if (line !== '' && line !== message && get('exception.message') !== message) parts.push(line);
+    // Only a line that adds nothing to the status message is left out (an event with a type alone,
+    // or the same words with a type, still tells more).
+    if (line !== '' && line !== message) parts.push(line);
     const stack = get('exception.stacktrace');
     if (stack !== '') parts.push(stack);
   }
@@ -199,7 +204,14 @@ function exceptionOf(span: Span): string {
 function opName(name: string): string {
   if (name.length <= MAX_OP_NAME) return name;
   // As Weave shortens long names: a prefix and 4 hex of the whole name's sha256, so names stay apart.
-  return `${name.slice(0, MAX_OP_NAME - 5)}:${createHash('sha256').update(name).digest('hex').slice(0, 4)}`;
+  // The cut backs off one unit rather than split a surrogate pair (a lone half is refused).
+  let cut = MAX_OP_NAME - 5;
+  if (isHighSurrogate(name.charCodeAt(cut - 1))) cut -= 1;
+  return `${name.slice(0, cut)}:${createHash('sha256').update(name).digest('hex').slice(0, 4)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 function hexId(bytes: Buffer, length: number, field: string): string {
