@@ -5,7 +5,7 @@
 set -e
 cd "$(dirname "$0")/.."
 log=$(mktemp)
-if ! TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run build --filter=@weft/server... --output-logs=errors-only >"$log" 2>&1; then
+if ! TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run build --filter=@weft/server... --filter=@weft/web --output-logs=errors-only >"$log" 2>&1; then
   cat "$log" >&2
   rm -f "$log"
   echo "weft: the build failed (above); nothing was started" >&2

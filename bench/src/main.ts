@@ -18,6 +18,7 @@ import { logIngestScenario } from './scenarios/log-ingest.ts';
 import { metricHistoryScenario } from './scenarios/metric-history.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
 import { otelIngestScenario } from './scenarios/otel-ingest.ts';
+import { webFirstLoadScenario } from './scenarios/web-first-load.ts';
 import { rssScenario } from './scenarios/rss.ts';
 import { tableCreateScenario } from './scenarios/table-create.ts';
 import { tableQueryScenario } from './scenarios/table-query.ts';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     if (wanted('health-under-attack')) scenarios.push(await step('7. /health under attack', () => healthUnderAttackScenario(ctx)));
     if (wanted('metric-history')) scenarios.push(await step('8. metric history', () => metricHistoryScenario(ctx)));
     if (wanted('otel-ingest')) scenarios.push(await step('9. OTLP ingest', () => otelIngestScenario(ctx)));
+    if (wanted('web-first-load')) scenarios.push(await step('10. Weft Studio first load', () => webFirstLoadScenario()));
 
     const info: RunInfo = {
       dialect,

@@ -12,6 +12,7 @@ import { compose } from './http/compose.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { warmUpValidators } from './http/warm-up.ts';
 import { createDispatcher } from './http/dispatch.ts';
+import { webApp } from './http/web-app.ts';
 import { drainGuard } from './http/lifecycle.ts';
 import { requestIdOf, requestIds } from './http/request-id.ts';
 import type { Limiter } from './http/rate-limit.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   validateResponses: boolean;
   logger: Logger;
   limiter?: Limiter | undefined;
+  /** Weft Studio's built files; unset: no app, unknown paths are 404. */
+  webDir?: string | undefined;
 }
 
 /** The app, its validators compiled (http/warm-up.ts), ready to listen. */
@@ -86,6 +89,7 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
       limiter: opts.limiter,
       validate,
       validateAll,
+      fallback: opts.webDir === undefined ? undefined : webApp(opts.webDir),
     }),
   );
   app.use(errorHandler);

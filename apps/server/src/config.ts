@@ -1,6 +1,7 @@
 // Configuration from the environment, read once at start. Every problem is reported at once and
 // the server refuses to start: a typo in PORT must not become a server on the wrong port.
 import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseRateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface Config {
@@ -32,7 +33,12 @@ export interface Config {
   rateLimits: RateLimits;
   /** Shared state (rate limits) for every replica; unset: each process limits alone. */
   redisUrl: string | undefined;
+  /** Weft Studio's built files (apps/web/dist by default), served at `/`. */
+  webDir: string;
 }
+
+// apps/server/{src,dist}/config.* → apps/web/dist: the same two levels from the sources and the build.
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
@@ -145,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs,
     rateLimits,
     redisUrl,
+    webDir: env.WEB_DIR ? abs(env.WEB_DIR) : DEFAULT_WEB_DIR,
   };
 }

@@ -59,7 +59,14 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const limiter = await createLimiter(config.rateLimits, config.redisUrl);
   const app = await createApp(
     { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer, metrics },
-    { bodyLimit: config.bodyLimit, logBodyLimit: config.logBodyLimit, validateResponses: config.validateResponses, logger, limiter },
+    {
+      bodyLimit: config.bodyLimit,
+      logBodyLimit: config.logBodyLimit,
+      validateResponses: config.validateResponses,
+      logger,
+      limiter,
+      webDir: config.webDir,
+    },
   );
   // Timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a silent
   // connection live for up to headersTimeout + 30 s).

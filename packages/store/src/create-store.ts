@@ -9,6 +9,7 @@ import { feedbackMethods } from './feedback/index.ts';
 import { fileMethods } from './files/index.ts';
 import { modelMethods } from './models/index.ts';
 import { objectMethods } from './objects/index.ts';
+import { projectMethods } from './projects/index.ts';
 import { translateDatabaseErrors } from './database-errors.ts';
 import type { Store } from './store.ts';
 import { tableMethods } from './tables/index.ts';
@@ -29,6 +30,7 @@ export function createStore(opts: StoreOptions): Store {
     ...modelMethods(opts),
     ...fileMethods(opts),
     ...feedbackMethods(opts),
+    ...projectMethods(opts),
     async health() {
       try {
         await opts.db.ping();

@@ -17,6 +17,7 @@ import type {
 } from '@weft/types';
 import type { OtelExportInput } from './calls/otel-export.ts';
 import type { ModelLogPiece } from './models/model-log-stream.ts';
+import type { ProjectsListInput } from './projects/projects-list.ts';
 
 /** Operations answered without the store (the server's version, the router catalogue, its metrics; training is not offered). */
 export type StorelessOperationId = 'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics';
@@ -47,6 +48,8 @@ interface InputOverrides {
   fileCreate: { project_id: string; content: Uint8Array };
   /** The decoded OTLP export and each resource's project, authorized (x-weft-body: bytes). */
   otelExport: OtelExportInput;
+  /** The entities the caller may access, resolved by the server's auth. */
+  projectsList: ProjectsListInput;
 }
 
 type Merge<A> = { [P in keyof A]: A[P] };

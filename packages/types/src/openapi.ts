@@ -400,6 +400,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects the key can reach
+         * @description Every project holding data (objects, tables, calls, feedback, annotation queues, files or ART models) in an entity the caller may access, sorted by project id. A project exists once something is written to it; an empty entity lists nothing. Weft Studio's first page. At most `limit` projects (default 1,000), then `has_more`.
+         */
+        get: operations["projectsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -1222,6 +1242,16 @@ export interface components {
          * @example acme/support-bot
          */
         ProjectId: string;
+        ProjectRef: {
+            entity: string;
+            project: string;
+            project_id: components["schemas"]["ProjectId"];
+        };
+        ProjectsListRes: {
+            /** @description More projects than `limit` exist. */
+            has_more: boolean;
+            projects: components["schemas"]["ProjectRef"][];
+        };
         ReadyRes: {
             /** @enum {string} */
             database: "ok" | "unreachable";
@@ -1674,6 +1704,8 @@ export type OtlpSpanJson = components['schemas']['OtlpSpanJson'];
 export type OtlpTracesJson = components['schemas']['OtlpTracesJson'];
 export type Price = components['schemas']['Price'];
 export type ProjectId = components['schemas']['ProjectId'];
+export type ProjectRef = components['schemas']['ProjectRef'];
+export type ProjectsListRes = components['schemas']['ProjectsListRes'];
 export type ReadyRes = components['schemas']['ReadyRes'];
 export type RouterModel = components['schemas']['RouterModel'];
 export type RouterModelsRes = components['schemas']['RouterModelsRes'];
@@ -2455,6 +2487,32 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReason"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    projectsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectsListRes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];

@@ -33,6 +33,7 @@ export interface OperationFacts {
   objRead: { body: 'json'; auth: 'basic'; line: null };
   objsQuery: { body: 'json'; auth: 'basic'; line: null };
   otelExport: { body: 'bytes'; auth: 'basic'; line: null };
+  projectsList: { body: 'none'; auth: 'basic'; line: null };
   ready: { body: 'none'; auth: 'none'; line: null };
   routerModelsList: { body: 'none'; auth: 'none'; line: null };
   serverInfo: { body: 'none'; auth: 'basic'; line: null };

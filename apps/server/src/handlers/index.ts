@@ -6,6 +6,7 @@ import { fileHandlers } from './files.ts';
 import { modelHandlers } from './models.ts';
 import { objectHandlers } from './objects.ts';
 import { otelHandlers } from './otel.ts';
+import { projectHandlers } from './projects.ts';
 import { serviceHandlers } from './service.ts';
 import { tableHandlers } from './tables.ts';
 
@@ -24,5 +25,6 @@ export function allHandlers(deps: Deps): Handlers {
     ...fileHandlers(deps),
     ...feedbackHandlers(deps),
     ...otelHandlers(deps),
+    ...projectHandlers(deps),
   };
 }

@@ -23,6 +23,8 @@ export interface DispatcherParts {
   validate: (req: Request, res: Response) => Promise<void>;
   /** Lists every problem; run only on small invalid bodies (see ALL_ERRORS_MAX_BYTES). */
   validateAll: (req: Request, res: Response) => Promise<void>;
+  /** For paths no operation has (Weft Studio's files and pages); its `next()` is the 404. */
+  fallback?: RequestHandler;
 }
 
 /** Invalid bodies up to this size get every problem listed; larger ones their first. */
@@ -51,6 +53,7 @@ export function createDispatcher({
   limiter,
   validate,
   validateAll,
+  fallback,
 }: DispatcherParts): RequestHandler {
   const missing = operations.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
   if (missing.length > 0) throw new Error(`operations without a handler: ${missing.map((op) => op.operationId).join(', ')}`);
@@ -65,7 +68,12 @@ export function createDispatcher({
     try {
       const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
       const found = matcher.match(req.method, path);
-      if (found.kind === 'not-found') throw httpError(404, 'not found');
+      if (found.kind === 'not-found') {
+        if (!fallback) throw httpError(404, 'not found');
+        // Only after every operation missed: an operation always wins over an app route.
+        fallback(req, res, (err?: unknown) => next(err ?? httpError(404, 'not found')));
+        return;
+      }
       if (found.kind === 'method-not-allowed') throw httpError(405, 'method not allowed', { Allow: found.allowed.join(', ') });
       const { op, handler, lists } = found.operation.route;
       req.params = found.params;

@@ -46,6 +46,8 @@ export const ORDER = [
   'objDelete',
   'annotationQueueDelete',
   'otelExport',
+  // Last: the projects every example above wrote to.
+  'projectsList',
 ];
 
 /** Operations whose answer changes with every request (counters): only their status is checked. */

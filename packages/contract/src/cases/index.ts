@@ -10,6 +10,7 @@ import type { OperationCase } from './case-types.ts';
 import { modelCases } from './models.ts';
 import { objectCases } from './objects.ts';
 import { otelCases } from './otel.ts';
+import { projectCases } from './projects.ts';
 import { serviceCases } from './service.ts';
 import { tableCases } from './tables.ts';
 
@@ -23,4 +24,5 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...annotationQueueCases,
   ...modelCases,
   ...otelCases,
+  ...projectCases,
 };

@@ -1,0 +1,55 @@
+// Weft Studio, served from the same process: the built files of apps/web at `/`. Reached only for
+// paths no operation of the spec has (the dispatcher calls it on a would-be 404), so an operation
+// always wins over an app route. Hashed files under /assets/ are cached for a year (their name
+// changes with their content); index.html is revalidated every time, and answers every deep link
+// a browser navigates to (Accept: text/html), so /acme/bot/r/call/<id> opens the app. Other
+// clients still get the JSON 404. The spec itself is at /openapi.json.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler, type Response } from 'express';
+import { spec } from './spec.ts';
+
+/** Scripts, styles, images and API calls from this origin only; no inline script, no framing. */
+export const APP_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+const YEAR_S = 365 * 24 * 3600;
+
+function secure(res: Response): void {
+  res.set(APP_SECURITY_HEADERS);
+}
+
+/** The fallback for paths without an operation; `next()` when it has nothing to answer. */
+export function webApp(dir: string): RequestHandler {
+  const index = join(dir, 'index.html');
+  const files = express.static(dir, {
+    index: false,
+    redirect: false,
+    fallthrough: true,
+    setHeaders(res, path) {
+      secure(res);
+      res.setHeader('Cache-Control', path.includes(`${join(dir, 'assets')}`) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
+    },
+  });
+  const specText = JSON.stringify(spec);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/openapi.json') {
+      res.set('Cache-Control', 'no-cache').type('application/json').send(specText);
+      return;
+    }
+    files(req, res, () => {
+      // A browser navigating to a page of the app (not a missing asset, not an API client).
+      const page = !req.path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(req.path) && req.accepts(['json', 'html']) === 'html';
+      if (!page || !existsSync(index)) return next();
+      secure(res);
+      res.set('Cache-Control', 'no-cache').sendFile(index, (err) => err && next(err));
+    });
+  };
+}

@@ -1,0 +1,89 @@
+// Weft Studio served by the server: its files at /, hashed assets cached for good, deep links
+// answered with the app for browsers only, security headers on the app, the spec at /openapi.json,
+// and every path of the spec answered by its operation, never by the app.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../src/http/spec.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+const INDEX = '<!doctype html><title>Weft Studio</title><script type="module" src="/assets/index-Ab12.js"></script>';
+const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('Weft Studio served by the server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'weft-web-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, 'assets', 'index-Ab12.js'), 'console.log(1)');
+    server = await startTestServer('sqlite', { WEB_DIR: dir });
+  });
+  afterAll(() => server.close());
+  const get = (path: string, headers: Record<string, string> = HTML) => fetch(`${server.url}${path}`, { headers });
+
+  it('answers / and deep links with the app, revalidated, behind a strict CSP', async () => {
+    for (const path of ['/', '/router-models', '/acme/support-bot/r/call/0197331c-8b0e-7c3a-9f5e-2d41c7a0b6e1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+      expect(res.headers.get('content-security-policy')).not.toMatch(/unsafe-inline/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('caches hashed assets for a year; a missing asset is a 404, not the app', async () => {
+    const res = await get('/assets/index-Ab12.js', {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe('console.log(1)');
+    const missing = await get('/assets/gone-Zz99.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error_type: expect.any(String) });
+  });
+
+  it('an API client asking for a path that does not exist still gets the JSON 404', async () => {
+    const res = await get('/no/such/operation', { Accept: 'application/json' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect((await get('/no/such/operation', {})).status).toBe(404);
+    // A path of the spec with another method: the operation's 405, not the app.
+    expect((await fetch(`${server.url}/projects`, { method: 'DELETE', headers: HTML })).status).toBe(405);
+  });
+
+  it('serves the bundled spec at /openapi.json', async () => {
+    const res = await get('/openapi.json', {});
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(doc.paths)).toContain('/projects');
+  });
+
+  it('every path of the spec is its operation’s, even for a browser: never the app', async () => {
+    for (const op of operations) {
+      const path = op.path.replace(/\{[^}]+\}/g, 'x');
+      const res = await get(path);
+      const text = await res.text();
+      expect(text, `${op.method} ${op.path} answered ${res.status}`).not.toBe(INDEX);
+      expect(res.headers.get('content-security-policy'), op.path).toBeNull();
+    }
+  });
+});
+
+describe('a server without the app built', () => {
+  it('answers unknown paths with the JSON 404, browsers included', async () => {
+    const server = await startTestServer('sqlite', { WEB_DIR: join(tmpdir(), 'weft-no-such-web-dir') });
+    try {
+      const res = await fetch(`${server.url}/router-models`, { headers: HTML });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/json/);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+// The data the end-to-end suite browses, written through the API as any client would: two agent
+// traces (one whose LLM call fails), nested three deep, with chat messages and token usage.
+import type { WeftClient } from '@weft/client';
+
+export interface Seeded {
+  projectId: string;
+  okRoot: string;
+  failedRoot: string;
+  failedLlm: string;
+  okLlm: string;
+}
+
+type CallSpec = {
+  id: string;
+  op: string;
+  parent?: string;
+  start: number;
+  end: number;
+  inputs?: object;
+  output?: unknown;
+  exception?: string;
+  usage?: object;
+};
+
+const T0 = Date.parse('2026-11-25T08:00:00.000Z');
+const iso = (ms: number) => new Date(T0 + ms).toISOString();
+
+async function trace(api: WeftClient, projectId: string, traceId: string, calls: CallSpec[]): Promise<void> {
+  const op = (name: string) => `weave:///${projectId}/op/${name}:Yz6f0ZI7cwVvXCzNXbLNXrSW0CCw5C8HJRg0yFbXm0w`;
+  for (const c of calls) {
+    await api.POST('/call/start', {
+      body: {
+        start: {
+          project_id: projectId,
+          id: c.id,
+          trace_id: traceId,
+          parent_id: c.parent ?? null,
+          op_name: op(c.op),
+          started_at: iso(c.start),
+          attributes: {},
+          inputs: (c.inputs ?? {}) as Record<string, never>,
+        },
+      },
+    });
+  }
+  for (const c of [...calls].reverse()) {
+    await api.POST('/call/end', {
+      body: {
+        end: {
+          project_id: projectId,
+          id: c.id,
+          ended_at: iso(c.end),
+          output: c.output ?? null,
+          exception: c.exception ?? null,
+          summary: (c.usage ? { usage: c.usage } : {}) as Record<string, never>,
+        },
+      },
+    });
+  }
+}
+
+export async function seed(api: WeftClient, projectId: string): Promise<Seeded> {
+  const ids = (n: number) => `0197331c-0000-7000-8000-${String(n).padStart(12, '0')}`;
+  const messages = [
+    { role: 'system', content: 'You answer support questions.' },
+    { role: 'user', content: 'How do I reset my password?' },
+  ];
+  const usage = { 'gpt-4o-mini': { requests: 1, prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 } };
+  await trace(api, projectId, ids(100), [
+    {
+      id: ids(1),
+      op: 'run_agent',
+      start: 0,
+      end: 2400,
+      inputs: { question: 'How do I reset my password?' },
+      output: { answer: 'Settings → Security.' },
+    },
+    { id: ids(2), op: 'retrieve', parent: ids(1), start: 100, end: 600, inputs: { query: 'reset password' }, output: ['doc-1', 'doc-2'] },
+    {
+      id: ids(3),
+      op: 'openai.chat.completions.create',
+      parent: ids(1),
+      start: 700,
+      end: 2200,
+      inputs: { model: 'gpt-4o-mini', messages },
+      output: { choices: [{ message: { role: 'assistant', content: 'Open Settings, then Security.' } }] },
+      usage,
+    },
+    { id: ids(4), op: 'lookup_user', parent: ids(3), start: 900, end: 1000, inputs: { user: 'u-1' }, output: { plan: 'pro' } },
+  ]);
+  await trace(api, projectId, ids(200), [
+    {
+      id: ids(5),
+      op: 'run_agent',
+      start: 60_000,
+      end: 61_500,
+      inputs: { question: 'Cancel my order' },
+      exception: 'RateLimitError: 429 Too Many Requests',
+    },
+    {
+      id: ids(6),
+      op: 'openai.chat.completions.create',
+      parent: ids(5),
+      start: 60_100,
+      end: 61_400,
+      inputs: { model: 'gpt-4o-mini', messages },
+      exception: 'RateLimitError: 429 Too Many Requests',
+    },
+  ]);
+  return { projectId, okRoot: ids(1), failedRoot: ids(5), failedLlm: ids(6), okLlm: ids(3) };
+}

@@ -1,0 +1,57 @@
+// Providers and routes. Every page has its own URL; the Weave SDK's printed link shape
+// (`/<entity>/<project>/r/call/<id>`) opens the call.
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { errorTypeOf } from './api.ts';
+import { Layout } from './components/layout.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
+import { ProjectsPage } from './pages/projects.tsx';
+import { RouterModelsPage } from './pages/router-models.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { TracePage } from './pages/trace.tsx';
+import { TracesPage } from './pages/traces.tsx';
+import { SessionProvider, useSession } from './session.tsx';
+
+export function App() {
+  return (
+    <SessionProvider>
+      <BrowserRouter>
+        <SignedIn />
+      </BrowserRouter>
+    </SessionProvider>
+  );
+}
+
+function SignedIn() {
+  const { api, signOut } = useSession();
+  // A key refused on any request (revoked, mistyped) ends the session with a clear message.
+  const [queryClient] = useState(() => {
+    const onError = (error: unknown) => {
+      if (errorTypeOf(error) === 'Unauthorized') signOut('The server refused this API key. Sign in with another one.');
+    };
+    return new QueryClient({
+      queryCache: new QueryCache({ onError }),
+      mutationCache: new MutationCache({ onError }),
+      defaultOptions: { queries: { retry: (count, error) => count < 2 && errorTypeOf(error) === undefined, staleTime: 10_000 } },
+    });
+  });
+  // Nothing read with one key may be shown under another.
+  useEffect(() => () => queryClient.clear(), [api, queryClient]);
+  if (!api) return <SignInPage />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Routes>
+        <Route element={<Layout />}>
+          {/* No page may take a path of the spec (/projects is an operation): the operation wins. */}
+          <Route index element={<ProjectsPage />} />
+          <Route path="router-models" element={<RouterModelsPage />} />
+          <Route path=":entity/:project" element={<Navigate to="traces" replace />} />
+          <Route path=":entity/:project/traces" element={<TracesPage />} />
+          <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,75 @@
+// The selected call: times, status, exception, inputs, output (chat messages as a conversation),
+// attributes, summary, costs and feedback.
+import type { CallSchema } from '@weft/types';
+import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
+import { ChatView, messagesOf } from './chat-view.tsx';
+import { JsonView } from './json-view.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+export function CallDetails({ call }: { call: CallSchema }) {
+  const summary = (call.summary ?? {}) as Record<string, unknown>;
+  const weave = (summary.weave ?? {}) as Record<string, unknown>;
+  const inputMessages = messagesOf(call.inputs);
+  const outputMessages = messagesOf(call.output);
+  return (
+    <article className="details" aria-label="Call details">
+      <h2>
+        {opLabel(call)} <StatusBadge status={statusOf(call)} />
+      </h2>
+      <dl className="facts">
+        <dt>Started</dt>
+        <dd>{formatTime(call.started_at)}</dd>
+        <dt>Latency</dt>
+        <dd>{formatDuration(latencyOf(call))}</dd>
+        <dt>Tokens</dt>
+        <dd>{tokensOf(call) || '—'}</dd>
+        <dt>Cost</dt>
+        <dd>{formatCost(costOf(call))}</dd>
+        {call.thread_id && (
+          <>
+            <dt>Thread</dt>
+            <dd>{call.thread_id}</dd>
+          </>
+        )}
+        <dt>Op</dt>
+        <dd className="mono">{call.op_name}</dd>
+        <dt>Call id</dt>
+        <dd className="mono">{call.id}</dd>
+      </dl>
+      {call.exception && (
+        <section>
+          <h3>Exception</h3>
+          <pre className="exception">{call.exception}</pre>
+        </section>
+      )}
+      <section>
+        <h3>Inputs</h3>
+        {inputMessages ? <ChatView messages={inputMessages} /> : <JsonView value={call.inputs} />}
+      </section>
+      <section>
+        <h3>Output</h3>
+        {outputMessages ? <ChatView messages={outputMessages} /> : <JsonView value={call.output ?? null} />}
+      </section>
+      {Array.isArray(weave.feedback) && weave.feedback.length > 0 && (
+        <section>
+          <h3>Feedback</h3>
+          <JsonView value={weave.feedback} />
+        </section>
+      )}
+      {weave.costs !== undefined && (
+        <section>
+          <h3>Costs</h3>
+          <JsonView value={weave.costs} />
+        </section>
+      )}
+      <section>
+        <h3>Summary</h3>
+        <JsonView value={summary} />
+      </section>
+      <section>
+        <h3>Attributes</h3>
+        <JsonView value={call.attributes} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import { NavLink, Outlet, useParams } from 'react-router';
+import { useSession } from '../session.tsx';
+
+export function Layout() {
+  const { signOut } = useSession();
+  const { entity, project } = useParams();
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <NavLink to="/" className="brand">
+          Weft Studio
+        </NavLink>
+        <nav aria-label="Main">
+          <NavLink to="/" end>
+            Projects
+          </NavLink>
+          {entity && project && <NavLink to={`/${entity}/${project}/traces`}>Traces</NavLink>}
+          <NavLink to="/router-models">Router models</NavLink>
+          <a href="/docs">API reference</a>
+        </nav>
+        <button type="button" className="link" onClick={() => signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

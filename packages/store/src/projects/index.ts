@@ -1,0 +1,10 @@
+// The projects a key can reach (GET /projects, Weft Studio's first page).
+import type { StoreOptions } from '../create-store.ts';
+import { storeMethods } from '../store.ts';
+import { projectsList } from './projects-list.ts';
+
+export function projectMethods({ db }: StoreOptions) {
+  return storeMethods({
+    projectsList: (req) => projectsList(db, req),
+  });
+}
