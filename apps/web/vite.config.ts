@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prismMock, PRISM_URL } from './dev/prism-mock.ts';
+import { redocBundle } from './dev/redoc-bundle.ts';
 
 const spec = JSON.parse(readFileSync(new URL('../../spec/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, unknown> };
 // The first segment of every operation's path: `/call/read` → `/call/`. An operation always wins
@@ -15,7 +16,7 @@ export default defineConfig(({ command }) => {
   const api = process.env.WEFT_API;
   const target = api ?? PRISM_URL;
   return {
-    plugins: [react(), ...(command === 'serve' && !api ? [prismMock()] : [])],
+    plugins: [react(), redocBundle(), ...(command === 'serve' && !api ? [prismMock()] : [])],
     // The workspace packages' TypeScript sources, as the tests use them.
     resolve: { conditions: ['@weft/source', 'module', 'browser', 'development|production'] },
     // Pre-bundled at start, so the first page load never waits on (and reloads after) their discovery.

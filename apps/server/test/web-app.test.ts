@@ -9,6 +9,7 @@ import { operations } from '../src/http/spec.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const INDEX = '<!doctype html><title>Weft Studio</title><script type="module" src="/assets/index-Ab12.js"></script>';
+const DOCS = '<!doctype html><redoc spec-url="/openapi.json"></redoc><script src="/docs/redoc.standalone.js"></script>';
 const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('Weft Studio served by the server', () => {
@@ -16,7 +17,10 @@ describe('Weft Studio served by the server', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'weft-web-'));
     mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, 'docs'));
     writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, 'docs', 'index.html'), DOCS);
+    writeFileSync(join(dir, 'docs', 'redoc.standalone.js'), 'void 0');
     writeFileSync(join(dir, 'assets', 'index-Ab12.js'), 'console.log(1)');
     server = await startTestServer('sqlite', { WEB_DIR: dir });
   });
@@ -54,6 +58,22 @@ describe('Weft Studio served by the server', () => {
     expect((await get('/no/such/operation', {})).status).toBe(404);
     // A path of the spec with another method: the operation's 405, not the app.
     expect((await fetch(`${server.url}/projects`, { method: 'DELETE', headers: HTML })).status).toBe(405);
+  });
+
+  it('serves the API reference at /docs, whose renderer may inject styles but never inline scripts', async () => {
+    for (const path of ['/docs', '/docs/']) {
+      const res = await get(path, {});
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe(DOCS);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self';/);
+      expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    }
+    const bundle = await get('/docs/redoc.standalone.js', {});
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+    // The app itself keeps the strict policy.
+    expect((await get('/')).headers.get('content-security-policy')).not.toMatch(/unsafe-inline/);
   });
 
   it('serves the bundled spec at /openapi.json', async () => {

@@ -4,10 +4,16 @@ import type { WeftClient } from '@weft/client';
 
 export interface Seeded {
   projectId: string;
+  datasetRows: number;
+  tableDigest: string;
+  queueId: string;
+  modelId: string;
+  steps: number;
   okRoot: string;
   failedRoot: string;
   failedLlm: string;
   okLlm: string;
+  retrieve: string;
 }
 
 type CallSpec = {
@@ -59,7 +65,8 @@ async function trace(api: WeftClient, projectId: string, traceId: string, calls:
   }
 }
 
-export async function seed(api: WeftClient, projectId: string): Promise<Seeded> {
+/** `api` with Basic auth (trace operations), `art` with Bearer (ART's operations), one key. */
+export async function seed(api: WeftClient, art: WeftClient, projectId: string): Promise<Seeded> {
   const ids = (n: number) => `0197331c-0000-7000-8000-${String(n).padStart(12, '0')}`;
   const messages = [
     { role: 'system', content: 'You answer support questions.' },
@@ -107,5 +114,78 @@ export async function seed(api: WeftClient, projectId: string): Promise<Seeded> 
       exception: 'RateLimitError: 429 Too Many Requests',
     },
   ]);
-  return { projectId, okRoot: ids(1), failedRoot: ids(5), failedLlm: ids(6), okLlm: ids(3) };
+  const datasetRows = 5000;
+  const { digest: tableDigest } = await api.POST('/table/create', {
+    body: {
+      table: {
+        project_id: projectId,
+        rows: Array.from({ length: datasetRows }, (_, i) => ({
+          question: `Question ${i}`,
+          expected: { difficulty: (i * 7) % 10 },
+        })) as unknown as Array<Record<string, never>>,
+      },
+    },
+  });
+  for (const version of [1, 2]) {
+    await api.POST('/obj/create', {
+      body: {
+        obj: {
+          project_id: projectId,
+          object_id: 'support-questions',
+          val: {
+            _type: 'Dataset',
+            _class_name: 'Dataset',
+            _bases: ['Object', 'BaseModel'],
+            name: `support questions v${version}`,
+            rows: `weave:///${projectId}/table/${tableDigest}`,
+          },
+        },
+      },
+    });
+  }
+  const queue = await api.POST('/annotation_queues', {
+    body: { project_id: projectId, name: 'Answer review', description: 'Check the answers', scorer_refs: [] },
+  });
+  const steps = await seedRun(art, projectId);
+  return {
+    projectId,
+    okRoot: ids(1),
+    failedRoot: ids(5),
+    failedLlm: ids(6),
+    okLlm: ids(3),
+    retrieve: ids(2),
+    datasetRows,
+    tableDigest,
+    queueId: queue.id,
+    ...steps,
+  };
+}
+
+/** An ART run logged at steps 0..4 (train) and 0, 2, 4 (val), rewards rising with the step. */
+async function seedRun(api: WeftClient, projectId: string): Promise<{ modelId: string; steps: number }> {
+  const [entity, project] = projectId.split('/') as [string, string];
+  const model = await api.POST('/v1/preview/models', { body: { entity, project, name: 'agent-001', base_model: 'Qwen/Qwen3-8B' } });
+  const steps = 5;
+  const trajectory = (reward: number) => ({
+    reward,
+    metrics: { turns: 2 },
+    messages_and_choices: [
+      { role: 'user', content: 'Change my flight to Friday.' },
+      { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `Done (reward ${reward}).` } },
+    ],
+  });
+  for (let step = 0; step < steps; step++) {
+    if (step > 0) await api.POST('/v1/preview/models/{model_id}/checkpoints', { params: { path: { model_id: model.id } }, body: { step } });
+    for (const split of step % 2 === 0 ? ['train', 'val'] : ['train']) {
+      await api.POST('/v1/preview/models/{model_id}/log', {
+        params: { path: { model_id: model.id } },
+        body: {
+          model_id: model.id,
+          split,
+          trajectory_groups: [{ trajectories: [trajectory(step / 10), trajectory(step / 10 + 0.2)] }],
+        } as never,
+      });
+    }
+  }
+  return { modelId: model.id, steps };
 }

@@ -23,7 +23,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     if (!existsSync(`${WEB_DIR}/index.html`)) throw new Error(`${WEB_DIR} is not built: run pnpm --filter @weft/web build`);
     mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer('sqlite', { WEB_DIR, VALIDATE_RESPONSES: '1' });
-    data = await seed(server.client('alice'), 'acme/support-bot');
+    data = await seed(server.client('alice'), server.client({ scheme: 'bearer', apiKey: server.aliceKey }), 'acme/support-bot');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Any script error or failed request of the app fails the test that caused it.
@@ -91,6 +91,15 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     // Collapsing the LLM call hides its child.
     await page.getByRole('treeitem').nth(2).getByRole('button', { name: 'Collapse' }).click();
     expect(await page.getByRole('treeitem').count()).toBe(3);
+
+    // The keyboard: ↑ selects the call above (the URL follows), → on a collapsed call expands it.
+    await page.getByRole('tree').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.waitForURL(new RegExp(`/r/call/${data.retrieve}$`));
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(new RegExp(`/r/call/${data.okLlm}$`));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('treeitem').count(), { timeout: 10_000 }).toBe(4);
   });
 
   it('shows the router catalogue with prices per million tokens', async () => {
@@ -100,6 +109,86 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     expect(await table.getByRole('row').count()).toBeGreaterThan(2);
     await expect(table.innerText()).resolves.toMatch(/\$\d/);
     await shot('router-models');
+  });
+
+  it('shows an object’s versions, their difference, and a dataset’s rows with sorting and virtual scrolling', async () => {
+    await page.goto(`${server.url}/acme/support-bot/objects`);
+    await page.getByRole('link', { name: 'support-questions' }).click();
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await versions.getByRole('row').nth(2).waitFor();
+    await expect(versions.innerText()).resolves.toMatch(/v1[\s\S]*latest[\s\S]*v0/);
+    await page.getByRole('button', { name: 'diff with v1' }).click();
+    const diff = page.getByRole('table', { name: 'Differences from v0 to v1' });
+    await diff.waitFor();
+    await expect(diff.innerText()).resolves.toMatch(/name\s+"support questions v1"\s+"support questions v2"/);
+    await shot('object-diff');
+
+    await page.getByRole('link', { name: /Open the rows of table/ }).click();
+    const rows = page.getByRole('table', { name: 'Rows' });
+    await page.getByText(`${data.datasetRows.toLocaleString('en-US')} rows`).waitFor();
+    await rows.getByRole('cell', { name: 'Question 0', exact: true }).waitFor();
+    // Virtual: a 5,000-row table keeps only the rows in view in the page.
+    expect(await rows.getByRole('row').count()).toBeLessThan(100);
+    await shot('table');
+    // Sorting by a nested column, descending on the second click: the hardest questions first.
+    await rows.getByRole('button', { name: 'expected.difficulty' }).click();
+    await rows.getByRole('button', { name: /expected.difficulty/ }).click();
+    await page.waitForURL(/order=desc/);
+    await expect.poll(() => rows.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toMatch(/^\d+\s+9\s+Question \d+$/);
+    // Scrolling to the end fetches the last page and shows the last row.
+    await page.locator('.vbody').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect
+      .poll(() => rows.getByRole('row').last().getAttribute('aria-rowindex'), { timeout: 10_000 })
+      .toBe(String(data.datasetRows + 1));
+  });
+
+  it('edits an annotation queue, and the edit persists', async () => {
+    await page.goto(`${server.url}/acme/support-bot/queues`);
+    await page.getByRole('link', { name: 'Answer review' }).click();
+    await page.getByLabel('Name').fill('Answer review (June)');
+    await page.getByLabel('Description').fill('Second pass');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Answer review (June)' }).waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('Second pass');
+    const stored = await server.client('alice').GET('/annotation_queues/{queue_id}', {
+      params: { path: { queue_id: data.queueId }, query: { project_id: data.projectId } },
+    });
+    expect(stored.queue).toMatchObject({ name: 'Answer review (June)', description: 'Second pass' });
+    await shot('queue');
+  });
+
+  it('charts an RL run with one point per logged step and split, and shows a step’s trajectories', async () => {
+    await page.goto(`${server.url}/acme/support-bot/runs`);
+    await page.getByRole('link', { name: 'agent-001' }).click();
+    const reward = page.getByRole('img', { name: 'reward by step' });
+    await reward.waitFor();
+    const stepsOf = (split: string) =>
+      reward.locator(`[data-series="${split}"] circle`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-step'))));
+    expect(await stepsOf('train')).toEqual([0, 1, 2, 3, 4]);
+    expect(await stepsOf('val')).toEqual([0, 2, 4]);
+    await shot('run');
+    await reward.locator('[data-series="train"] circle[data-step="3"]').click();
+    const trajectories = page.getByRole('region', { name: 'Trajectories of the step' });
+    await trajectories.getByText('Reward 0.3', { exact: true }).waitFor();
+    await expect(trajectories.innerText()).resolves.toMatch(/Reward 0\.5[\s\S]*Done \(reward 0\.5\)/);
+  });
+
+  it('renders the API reference at /docs from the served spec, under its CSP', async () => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${server.url}/docs`);
+    await page.getByRole('heading', { name: /Weft/ }).first().waitFor({ timeout: 30_000 });
+    await page.getByText('/table/query_stats').first().waitFor();
+    // Redoc's footer points at its logo on Redocly's CDN: the policy blocks it, so the reference
+    // never calls out of a self-hosted server. Nothing of the page itself may be blocked.
+    const ours = violations.filter((v) => !v.includes('https://cdn.redoc.ly/'));
+    expect(ours, ours.join('\n')).toEqual([]);
+    await shot('docs');
+    page.removeAllListeners('console');
   });
 
   it('says so when the key may not see a project', async () => {

@@ -6,6 +6,13 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { errorTypeOf } from './api.ts';
 import { Layout } from './components/layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
+import { ObjectPage } from './pages/object.tsx';
+import { ObjectsPage } from './pages/objects.tsx';
+import { QueuePage } from './pages/queue.tsx';
+import { QueuesPage } from './pages/queues.tsx';
+import { RunPage } from './pages/run.tsx';
+import { RunsPage } from './pages/runs.tsx';
+import { TablePage } from './pages/table.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { RouterModelsPage } from './pages/router-models.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
@@ -49,6 +56,13 @@ function SignedIn() {
           <Route path=":entity/:project" element={<Navigate to="traces" replace />} />
           <Route path=":entity/:project/traces" element={<TracesPage />} />
           <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />
+          <Route path=":entity/:project/objects" element={<ObjectsPage />} />
+          <Route path=":entity/:project/objects/:objectId" element={<ObjectPage />} />
+          <Route path=":entity/:project/tables/:digest" element={<TablePage />} />
+          <Route path=":entity/:project/queues" element={<QueuesPage />} />
+          <Route path=":entity/:project/queues/:queueId" element={<QueuePage />} />
+          <Route path=":entity/:project/runs" element={<RunsPage />} />
+          <Route path=":entity/:project/runs/:modelId" element={<RunPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -497,6 +497,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/table/query_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the rows of a table
+         * @description Weave's `len(dataset.rows)` and the web UI's row count. An unknown digest counts 0 rows (Weave answers 500 there; its reference recommends 0).
+         */
+        post: operations["tableQueryStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/preview/models": {
         parameters: {
             query?: never;
@@ -1377,6 +1397,15 @@ export interface components {
         TableQueryRes: {
             rows: components["schemas"]["TableRowSchema"][];
         };
+        TableQueryStatsReq: {
+            /** @description The table's digest. */
+            digest: string;
+            project_id: components["schemas"]["ProjectId"];
+        };
+        TableQueryStatsRes: {
+            /** @description Rows in the table, duplicates included. */
+            count: number;
+        };
         TableRowFilter: {
             /** @description Row digests to select; an empty list means no restriction. */
             row_digests?: string[];
@@ -1718,6 +1747,8 @@ export type TableCreateReq = components['schemas']['TableCreateReq'];
 export type TableCreateRes = components['schemas']['TableCreateRes'];
 export type TableQueryReq = components['schemas']['TableQueryReq'];
 export type TableQueryRes = components['schemas']['TableQueryRes'];
+export type TableQueryStatsReq = components['schemas']['TableQueryStatsReq'];
+export type TableQueryStatsRes = components['schemas']['TableQueryStatsRes'];
 export type TableRowFilter = components['schemas']['TableRowFilter'];
 export type TableRowSchema = components['schemas']['TableRowSchema'];
 export type TableSortItem = components['schemas']['TableSortItem'];
@@ -2625,6 +2656,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    tableQueryStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableQueryStatsReq"];
+            };
+        };
+        responses: {
+            /** @description The number of rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableQueryStatsRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -39,5 +39,6 @@ export interface OperationFacts {
   serverInfo: { body: 'none'; auth: 'basic'; line: null };
   tableCreate: { body: 'lossless'; auth: 'basic'; line: null };
   tableQuery: { body: 'json'; auth: 'basic'; line: null };
+  tableQueryStats: { body: 'json'; auth: 'basic'; line: null };
   trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

@@ -12,5 +12,9 @@ export function tableHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.tableQuery(body, contextOf(principal));
     },
+    async tableQueryStats({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.tableQueryStats(body, contextOf(principal));
+    },
   });
 }

@@ -3,9 +3,9 @@
 // always wins over an app route. Hashed files under /assets/ are cached for a year (their name
 // changes with their content); index.html is revalidated every time, and answers every deep link
 // a browser navigates to (Accept: text/html), so /acme/bot/r/call/<id> opens the app. Other
-// clients still get the JSON 404. The spec itself is at /openapi.json.
+// clients still get the JSON 404. The spec itself is at /openapi.json, rendered by Redoc at /docs.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 import { spec } from './spec.ts';
 
@@ -19,22 +19,34 @@ export const APP_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/** The API reference (/docs, Redoc): its renderer injects <style> elements and searches in a blob worker. */
+export const DOCS_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...APP_SECURITY_HEADERS,
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+};
+
 const YEAR_S = 365 * 24 * 3600;
 
-function secure(res: Response): void {
-  res.set(APP_SECURITY_HEADERS);
+const isDocs = (path: string) => path === '/docs' || path.startsWith('/docs/');
+
+function secure(res: Response, path: string): void {
+  res.set(isDocs(path) ? DOCS_SECURITY_HEADERS : APP_SECURITY_HEADERS);
 }
 
 /** The fallback for paths without an operation; `next()` when it has nothing to answer. */
 export function webApp(dir: string): RequestHandler {
   const index = join(dir, 'index.html');
+  const docs = join(dir, 'docs', 'index.html');
   const files = express.static(dir, {
     index: false,
     redirect: false,
     fallthrough: true,
     setHeaders(res, path) {
-      secure(res);
-      res.setHeader('Cache-Control', path.includes(`${join(dir, 'assets')}`) ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
+      // `path` is the file's; its place under `dir` is the URL path it answers.
+      const url = path.slice(dir.length).split(sep).join('/');
+      secure(res, url);
+      res.setHeader('Cache-Control', url.startsWith('/assets/') ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
     },
   });
   const specText = JSON.stringify(spec);
@@ -44,11 +56,17 @@ export function webApp(dir: string): RequestHandler {
       res.set('Cache-Control', 'no-cache').type('application/json').send(specText);
       return;
     }
+    // The API reference, rendered by Redoc from /openapi.json.
+    if ((req.path === '/docs' || req.path === '/docs/') && existsSync(docs)) {
+      secure(res, '/docs');
+      res.set('Cache-Control', 'no-cache').sendFile(docs, (err) => err && next(err));
+      return;
+    }
     files(req, res, () => {
       // A browser navigating to a page of the app (not a missing asset, not an API client).
       const page = !req.path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(req.path) && req.accepts(['json', 'html']) === 'html';
       if (!page || !existsSync(index)) return next();
-      secure(res);
+      secure(res, req.path);
       res.set('Cache-Control', 'no-cache').sendFile(index, (err) => err && next(err));
     });
   };

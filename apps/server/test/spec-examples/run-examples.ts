@@ -20,6 +20,7 @@ export const ORDER = [
   'objsQuery',
   'tableCreate',
   'tableQuery',
+  'tableQueryStats',
   'callStart',
   'callEnd',
   'callUpsertBatch',

@@ -21,13 +21,20 @@ export function messagesOf(value: unknown): ChatMessage[] | undefined {
   return undefined;
 }
 
+// A tool call's assistant message has no content: its calls are what it said.
+function textOf(m: ChatMessage): string {
+  if (typeof m.content === 'string') return m.content;
+  const calls = (m as { tool_calls?: unknown }).tool_calls;
+  return JSON.stringify(m.content ?? calls ?? null, null, 2);
+}
+
 export function ChatView({ messages }: { messages: ChatMessage[] }) {
   return (
     <ol className="chat" aria-label="Conversation">
       {messages.map((m, i) => (
         <li key={i} className={`msg msg-${m.role}`}>
           <span className="role">{m.role}</span>
-          <div className="content">{typeof m.content === 'string' ? m.content : JSON.stringify(m.content, null, 2)}</div>
+          <div className="content">{textOf(m)}</div>
         </li>
       ))}
     </ol>

@@ -14,7 +14,14 @@ export function Layout() {
           <NavLink to="/" end>
             Projects
           </NavLink>
-          {entity && project && <NavLink to={`/${entity}/${project}/traces`}>Traces</NavLink>}
+          {entity && project && (
+            <>
+              <NavLink to={`/${entity}/${project}/traces`}>Traces</NavLink>
+              <NavLink to={`/${entity}/${project}/objects`}>Objects</NavLink>
+              <NavLink to={`/${entity}/${project}/queues`}>Queues</NavLink>
+              <NavLink to={`/${entity}/${project}/runs`}>RL runs</NavLink>
+            </>
+          )}
           <NavLink to="/router-models">Router models</NavLink>
           <a href="/docs">API reference</a>
         </nav>

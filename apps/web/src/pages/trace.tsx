@@ -2,13 +2,11 @@
 // details. The URL names the selected call (`/<entity>/<project>/r/call/<id>`, the Weave SDK's link).
 import { parseJsonLines } from '@weft/client';
 import type { CallSchema } from '@weft/types';
-import { useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { buildTree, timeline, type CallNode, type Span } from '../call-tree.ts';
-import { formatDuration, latencyOf, opLabel, statusOf } from '../call-facts.ts';
 import { CallDetails } from '../components/call-details.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
+import { TraceTree } from '../components/trace-tree.tsx';
 import { useApi } from '../session.tsx';
 
 /** Calls of one trace read at most; a larger trace says so. */
@@ -18,7 +16,15 @@ export function TracePage() {
   const { entity, project, callId } = useParams() as { entity: string; project: string; callId: string };
   const projectId = `${entity}/${project}`;
   const { $api } = useApi();
-  const selected = $api.useQuery('post', '/call/read', { body: { project_id: projectId, id: callId, include_costs: true } });
+  const navigate = useNavigate();
+  // The previous call stays shown while the next one loads: moving through a trace keeps the tree
+  // (and its keyboard focus) in place.
+  const selected = $api.useQuery(
+    'post',
+    '/call/read',
+    { body: { project_id: projectId, id: callId, include_costs: true } },
+    { placeholderData: keepPreviousData },
+  );
   const traceId = selected.data?.call.trace_id;
   const trace = $api.useQuery(
     'post',
@@ -53,7 +59,11 @@ export function TracePage() {
             <ErrorView error={trace.error} />
           ) : (
             <>
-              <TraceTree calls={trace.data} selectedId={callId} />
+              <TraceTree
+                calls={trace.data}
+                selectedId={callId}
+                onSelect={(id) => void navigate(`/${entity}/${project}/r/call/${id}`, { replace: true })}
+              />
               {trace.data.length >= TRACE_MAX && <p className="muted">Only the first {TRACE_MAX} calls of this trace are shown.</p>}
             </>
           )}
@@ -61,81 +71,5 @@ export function TracePage() {
         <CallDetails call={call} />
       </div>
     </section>
-  );
-}
-
-function TraceTree({ calls, selectedId }: { calls: CallSchema[]; selectedId: string }) {
-  const roots = useMemo(() => buildTree(calls), [calls]);
-  const spanOf = useMemo(() => timeline(calls), [calls]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) => {
-    const next = new Set(collapsed);
-    if (!next.delete(id)) next.add(id);
-    setCollapsed(next);
-  };
-  // Flattened in display order, skipping the children of collapsed calls.
-  const rows: CallNode[] = [];
-  const stack = [...roots].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    rows.push(node);
-    if (!collapsed.has(node.call.id)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return (
-    <ul role="tree" aria-label="Calls of the trace" className="call-tree">
-      {rows.map((node) => (
-        <TreeRow
-          key={node.call.id}
-          node={node}
-          span={spanOf(node.call)}
-          selected={node.call.id === selectedId}
-          collapsed={collapsed.has(node.call.id)}
-          onToggle={() => toggle(node.call.id)}
-        />
-      ))}
-    </ul>
-  );
-}
-
-interface TreeRowProps {
-  node: CallNode;
-  span: Span;
-  selected: boolean;
-  collapsed: boolean;
-  onToggle: () => void;
-}
-
-function TreeRow({ node, span, selected, collapsed, onToggle }: TreeRowProps) {
-  const navigate = useNavigate();
-  const { entity, project } = useParams();
-  const { call } = node;
-  const status = statusOf(call);
-  const open = () => void navigate(`/${entity}/${project}/r/call/${call.id}`, { replace: true });
-  return (
-    <li
-      role="treeitem"
-      aria-level={node.depth + 1}
-      aria-selected={selected}
-      aria-expanded={node.children.length > 0 ? !collapsed : undefined}
-      className={selected ? 'selected' : undefined}
-    >
-      <div className="tree-row" style={{ paddingLeft: `${node.depth * 16}px` }}>
-        {node.children.length > 0 ? (
-          <button type="button" className="toggle" aria-label={collapsed ? 'Expand' : 'Collapse'} onClick={onToggle}>
-            {collapsed ? '▸' : '▾'}
-          </button>
-        ) : (
-          <span className="toggle" />
-        )}
-        <button type="button" className="link call-name" onClick={open}>
-          {opLabel(call)}
-        </button>
-        {status !== 'success' && <StatusBadge status={status} />}
-        <span className="muted num">{formatDuration(latencyOf(call))}</span>
-      </div>
-      <div className="bar-track" aria-hidden="true">
-        <div className={`bar bar-${status}`} style={{ marginLeft: `${span.left * 100}%`, width: `max(2px, ${span.width * 100}%)` }} />
-      </div>
-    </li>
   );
 }

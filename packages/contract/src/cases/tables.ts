@@ -52,4 +52,29 @@ export const tableCases = {
       },
     ],
   },
+
+  tableQueryStats: {
+    tenancy: 'project',
+    // An unknown digest counts 0 rows.
+    request: (api, c, extra) => api.POST('/table/query_stats', { body: { project_id: c.projectId, digest: c.unique('digest') }, ...extra }),
+    async valid(api, c) {
+      const { digest } = await api.POST('/table/create', {
+        body: { table: { project_id: c.projectId, rows: [anyObject({ n: 1 }), anyObject({ n: 1 }), anyObject({ n: 2 })] } },
+      });
+      return api.POST('/table/query_stats', { body: { project_id: c.projectId, digest } });
+    },
+    invalid: [
+      {
+        name: 'a missing digest',
+        loc: ['body', 'digest'],
+        send: (api, c) => api.POST('/table/query_stats', { body: invalid({ project_id: c.projectId }) }),
+      },
+      {
+        name: 'a field Weft does not honour',
+        loc: ['body', 'include_storage_size'],
+        send: (api, c) =>
+          api.POST('/table/query_stats', { body: invalid({ project_id: c.projectId, digest: 'd', include_storage_size: true }) }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

@@ -4,6 +4,7 @@ import { storeMethods } from '../store.ts';
 import { DEFAULT_SORT_CACHE, type SortCacheOptions } from './sort-order-cache.ts';
 import { tableCreate } from './table-create.ts';
 import { tableQuery } from './table-query.ts';
+import { tableQueryStats } from './table-query-stats.ts';
 
 export interface TableMethodOptions {
   db: Db;
@@ -16,5 +17,6 @@ export function tableMethods({ db, sortCache }: TableMethodOptions) {
   return storeMethods({
     tableCreate: (req, ctx) => tableCreate(db, req, ctx),
     tableQuery: (req, ctx) => tableQuery(db, req, ctx, cache),
+    tableQueryStats: (req) => tableQueryStats(db, req),
   });
 }
