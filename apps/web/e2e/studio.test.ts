@@ -61,6 +61,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await table.getByRole('row').nth(2).waitFor();
     const rows = table.getByRole('row');
     expect(await rows.count()).toBe(3); // header + the two roots, children not listed
+    await page.getByText('Page 1 of 1 · traces 1–2 of 2').waitFor();
     // Newest first: the failed run started a minute after the other.
     await expect(rows.nth(1).innerText()).resolves.toMatch(/run_agent[\s\S]*Error/);
     await expect(rows.nth(2).innerText()).resolves.toMatch(/run_agent[\s\S]*Success[\s\S]*2\.40 s/);

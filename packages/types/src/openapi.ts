@@ -166,6 +166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calls/query_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count calls
+         * @description The number of calls `calls/stream_query` would answer for the same filter (deleted calls excluded): Weave's `len(calls)` and the web UI's total. With `limit`, counting stops past it: `count` is at most `limit` and `has_more` says whether more match.
+         */
+        post: operations["callsQueryStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calls/stream_query": {
         parameters: {
             query?: never;
@@ -834,6 +854,26 @@ export interface components {
             /** @description Only calls without a parent. */
             trace_roots_only?: boolean | null;
             turn_ids?: string[] | null;
+        };
+        CallsQueryStatsReq: {
+            /** @description Accepted and unused: expanding refs changes no count (the Python SDK sends null). */
+            expand_columns?: string[] | null;
+            filter?: components["schemas"]["CallsFilter"] | null;
+            /**
+             * @description Storage sizes are not counted here yet; true is refused with 422.
+             * @enum {unknown}
+             */
+            include_total_storage_size?: false | null;
+            /** @description Count at most this many. */
+            limit?: number | null;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's query language ($expr) is not supported yet: any value is refused with 422, never ignored. */
+            query?: null;
+        };
+        CallsQueryStatsRes: {
+            count: number;
+            /** @description Only with `limit`: more calls match than were counted. */
+            has_more?: boolean;
         };
         CallsSortItem: {
             direction: components["schemas"]["SortDirection"];
@@ -1679,6 +1719,8 @@ export type CallReadReq = components['schemas']['CallReadReq'];
 export type CallReadRes = components['schemas']['CallReadRes'];
 export type CallSchema = components['schemas']['CallSchema'];
 export type CallsFilter = components['schemas']['CallsFilter'];
+export type CallsQueryStatsReq = components['schemas']['CallsQueryStatsReq'];
+export type CallsQueryStatsRes = components['schemas']['CallsQueryStatsRes'];
 export type CallsSortItem = components['schemas']['CallsSortItem'];
 export type CallsStreamQueryReq = components['schemas']['CallsStreamQueryReq'];
 export type CallsStreamQueryRes = components['schemas']['CallsStreamQueryRes'];
@@ -2106,6 +2148,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallUpsertBatchRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    callsQueryStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsQueryStatsReq"];
+            };
+        };
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallsQueryStatsRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -30,5 +30,9 @@ export function callHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.callsStreamQuery(body, contextOf(principal));
     },
+    async callsQueryStats({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callsQueryStats(body, contextOf(principal));
+    },
   });
 }

@@ -27,6 +27,7 @@ export const ORDER = [
   'callRead',
   'callUpdate',
   'callsStreamQuery',
+  'callsQueryStats',
   'fileCreate',
   'fileContent',
   'feedbackCreate',

@@ -25,9 +25,10 @@ export function TracesPage() {
   const op = params.get('op') ?? '';
   const thread = params.get('thread') ?? '';
 
+  const filter = { trace_roots_only: true, ...(op ? { op_names: [op] } : {}), ...(thread ? { thread_ids: [thread] } : {}) };
   const body: CallsStreamQueryReq = {
     project_id: projectId,
-    filter: { trace_roots_only: true, ...(op ? { op_names: [op] } : {}), ...(thread ? { thread_ids: [thread] } : {}) },
+    filter,
     sort_by: [{ field: sort, direction }],
     // One more than a page: whether a next page exists.
     limit: PAGE + 1,
@@ -41,6 +42,9 @@ export function TracesPage() {
     { body, parseAs: 'text' },
     { select: (text) => parseJsonLines<CallSchema>(text) },
   );
+  // The total of the same filter, for "page N of M".
+  const total = $api.useQuery('post', '/calls/query_stats', { body: { project_id: projectId, filter } });
+  const pages = total.data ? Math.max(1, Math.ceil(total.data.count / PAGE)) : undefined;
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -103,7 +107,10 @@ export function TracesPage() {
               Previous
             </button>
             <span>
-              Page {page + 1} · traces {page * PAGE + Math.min(1, query.data.length)}–{page * PAGE + Math.min(PAGE, query.data.length)}
+              Page {page + 1}
+              {pages !== undefined && ` of ${pages}`} · traces {page * PAGE + Math.min(1, query.data.length)}–
+              {page * PAGE + Math.min(PAGE, query.data.length)}
+              {total.data && ` of ${total.data.count.toLocaleString()}`}
             </span>
             <button type="button" disabled={query.data.length <= PAGE} onClick={() => update({ page: String(page + 1) })}>
               Next

@@ -151,4 +151,31 @@ export const callCases = {
       },
     ],
   },
+
+  callsQueryStats: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/calls/query_stats', { body: { project_id: c.projectId, filter: { call_ids: [c.id()] } }, ...extra }),
+    async valid(api, c) {
+      const { id } = await api.POST('/call/start', { body: startOf(c) });
+      return api.POST('/calls/query_stats', { body: { project_id: c.projectId, filter: { call_ids: [id] }, limit: 10 } });
+    },
+    invalid: [
+      {
+        name: 'a Weave query, which Weft does not run yet',
+        loc: ['body', 'query'],
+        send: (api, c) => api.POST('/calls/query_stats', { body: invalid({ project_id: c.projectId, query: { $expr: {} } }) }),
+      },
+      {
+        name: 'include_total_storage_size true',
+        loc: ['body', 'include_total_storage_size'],
+        send: (api, c) => api.POST('/calls/query_stats', { body: invalid({ project_id: c.projectId, include_total_storage_size: true }) }),
+      },
+      {
+        name: 'a field Weft does not know',
+        loc: ['body', 'columns'],
+        send: (api, c) => api.POST('/calls/query_stats', { body: invalid({ project_id: c.projectId, columns: ['id'] }) }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

@@ -93,7 +93,7 @@ export async function* callsStreamQuery(
 // ---------------------------------------------------------------------------------------------
 // Filter
 
-function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) => Expression<SqlBool> {
+export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) => Expression<SqlBool> {
   const list = (values: string[] | null | undefined) => (values && values.length > 0 ? values : undefined);
   return (eb) => {
     const conds: Expression<SqlBool>[] = [
