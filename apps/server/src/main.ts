@@ -5,6 +5,7 @@ import { runWeft } from './cli/program.ts';
 import { pino, type Logger } from 'pino';
 import { banner } from './cli/banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { runDemo } from './demo/run-demo.ts';
 import { runMigrate, startServer } from './server.ts';
 
 async function migrate(): Promise<number> {
@@ -45,7 +46,8 @@ async function serve(): Promise<number> {
   return -1; // keep running
 }
 
-runWeft(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }, { serve, migrate }).then(
+const io = { stdout: process.stdout, stderr: process.stderr };
+runWeft(process.argv.slice(2), io, { serve, migrate, demo: (project) => runDemo(loadConfig(), project, io) }).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },

@@ -6,6 +6,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@weft/server/src/config.ts';
+import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
 import { seed, type Seeded } from './seed.ts';
@@ -190,6 +192,32 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     expect(ours, ours.join('\n')).toEqual([]);
     await shot('docs');
     page.removeAllListeners('console');
+  });
+
+  it('every page works on the data of `weft demo`', async () => {
+    const quiet = { write: () => true };
+    const config = loadConfig({ DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' });
+    expect(await runDemo(config, 'acme/demo', { stdout: quiet, stderr: quiet })).toBe(0);
+    const visit = async (path: string, ready: () => Promise<void>) => {
+      await page.goto(`${server.url}/acme/demo/${path}`);
+      await ready();
+      expect(await page.getByRole('alert').count(), path).toBe(0);
+    };
+    await visit('traces', () => page.getByRole('table', { name: 'Traces' }).getByRole('row').nth(12).waitFor());
+    await page.getByRole('table', { name: 'Traces' }).getByRole('link').first().click();
+    await page.getByRole('treeitem').nth(2).waitFor();
+    await shot('demo-trace');
+    await visit('objects', () => page.getByRole('link', { name: 'support-questions' }).waitFor());
+    await page.getByRole('link', { name: 'support-questions' }).click();
+    await page.getByRole('link', { name: /Open the rows of table/ }).click();
+    await page.getByText('50 rows').waitFor();
+    await visit('queues', () => page.getByRole('link', { name: 'Answer review' }).waitFor());
+    await visit('runs', () => page.getByRole('link', { name: 'support-agent' }).waitFor());
+    await page.getByRole('link', { name: 'support-agent' }).click();
+    const reward = page.getByRole('img', { name: 'reward by step' });
+    await reward.waitFor();
+    expect(await reward.locator('[data-series="train"] circle').count()).toBe(20);
+    await shot('demo-run');
   });
 
   it('says so when the key may not see a project', async () => {

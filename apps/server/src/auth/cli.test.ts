@@ -17,6 +17,7 @@ async function run(argv: string[]) {
 const unused = {
   serve: () => Promise.reject(new Error('not a keys command')),
   migrate: () => Promise.reject(new Error('not a keys command')),
+  demo: () => Promise.reject(new Error('not a keys command')),
 };
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'weft-cli-')), 'auth.yaml');

@@ -11,6 +11,7 @@ async function weft(...argv: string[]) {
   const actions = {
     serve: async () => (calls.push('serve'), -1),
     migrate: async () => (calls.push('migrate'), 0),
+    demo: async (project: string | undefined) => (calls.push(`demo ${project ?? '(default)'}`), 0),
   };
   const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
   const code = await runWeft(argv, io, actions);
@@ -22,12 +23,14 @@ describe('weft', () => {
     expect(await weft()).toMatchObject({ code: -1, calls: ['serve'] });
     expect(await weft('serve')).toMatchObject({ code: -1, calls: ['serve'] });
     expect(await weft('migrate')).toMatchObject({ code: 0, calls: ['migrate'] });
+    expect(await weft('demo')).toMatchObject({ code: 0, calls: ['demo (default)'] });
+    expect(await weft('demo', '--project', 'acme/show')).toMatchObject({ code: 0, calls: ['demo acme/show'] });
   });
 
   it('has --help on every command, and --version', async () => {
     const top = await weft('--help');
     expect(top.code).toBe(0);
-    for (const command of ['serve', 'migrate', 'keys']) expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['serve', 'migrate', 'demo', 'keys']) expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     for (const argv of [
       ['serve', '--help'],
       ['migrate', '--help'],

@@ -1,4 +1,4 @@
-// The `weft` command (commander): `weft serve` (also `weft` alone), `weft migrate`, `weft keys add`,
+// The `weft` command (commander): `weft serve` (also `weft` alone), `weft migrate`, `weft demo`, `weft keys add`,
 // with --help on every command and --version. Usage errors exit 2, as the shells' own commands
 // do; output goes through `io` so tests need no subprocess. What each command does lives with its
 // subject (server.ts, auth/cli.ts); this file is the command line only.
@@ -11,6 +11,8 @@ export interface ServerActions {
   serve(): Promise<number>;
   /** Applies the database migrations and resolves the exit code. */
   migrate(): Promise<number>;
+  /** Seeds the demo project (undefined: the default one) and resolves the exit code. */
+  demo(project: string | undefined): Promise<number>;
 }
 
 function program(io: CliIo, actions: ServerActions, done: (code: number) => void): Command {
@@ -30,6 +32,14 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .command('migrate')
     .description('apply the database migrations (DATABASE_URL) and exit')
     .action(async () => done(await actions.migrate()));
+
+  weft
+    .command('demo')
+    .description(
+      'seed a demo project (agent traces with an error, a dataset, an annotation queue, feedback, an ART run of 20 steps) into the configured database',
+    )
+    .option('--project <entity/project>', 'the project to write (default: <your entity>/demo)')
+    .action(async (opts: { project?: string }) => done(await actions.demo(opts.project)));
 
   const keys = weft.command('keys').description('manage API keys in an auth file (AUTH_FILE)');
   keys

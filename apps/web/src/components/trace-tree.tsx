@@ -36,6 +36,9 @@ export function TraceTree({ calls, selectedId, onSelect }: { calls: CallSchema[]
     estimateSize: () => ROW_PX,
     overscan: 15,
   });
+  // A row set that changes without a scroll or resize (expanding a call) must be laid out again:
+  // without this the virtualizer could keep the previous range until something else re-rendered.
+  useEffect(() => virtualizer.measure(), [rows, virtualizer]);
   const selectedIndex = rows.findIndex((r) => r.call.id === selectedId);
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });

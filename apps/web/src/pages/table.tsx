@@ -4,7 +4,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TableRowSchema } from '@weft/types';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { useApi } from '../session.tsx';
@@ -25,6 +25,8 @@ export function TablePage() {
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 20 });
+  // The row count arrives after the first render: lay the list out again when it does.
+  useEffect(() => virtualizer.measure(), [count, virtualizer]);
   const items = virtualizer.getVirtualItems();
   // The pages the rows in view fall in (and the first page, which names the columns).
   const pages = useMemo(() => {
