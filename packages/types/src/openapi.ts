@@ -537,6 +537,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/table/query_stats_batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the rows of several tables
+         * @description Weave's batch form of `/table/query_stats`; digests that name no table are left out of the answer.
+         */
+        post: operations["tableQueryStatsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/preview/models": {
         parameters: {
             query?: never;
@@ -1437,6 +1457,22 @@ export interface components {
         TableQueryRes: {
             rows: components["schemas"]["TableRowSchema"][];
         };
+        TableQueryStatsBatchReq: {
+            /** @description The tables' digests (Weave's default is none). */
+            digests?: string[] | null;
+            /**
+             * @description Table storage sizes are not counted yet; true is refused with 422, never ignored.
+             * @enum {unknown}
+             */
+            include_storage_size?: false | null;
+            project_id: components["schemas"]["ProjectId"];
+        };
+        TableQueryStatsBatchRes: {
+            tables: {
+                count: number;
+                digest: string;
+            }[];
+        };
         TableQueryStatsReq: {
             /** @description The table's digest. */
             digest: string;
@@ -1789,6 +1825,8 @@ export type TableCreateReq = components['schemas']['TableCreateReq'];
 export type TableCreateRes = components['schemas']['TableCreateRes'];
 export type TableQueryReq = components['schemas']['TableQueryReq'];
 export type TableQueryRes = components['schemas']['TableQueryRes'];
+export type TableQueryStatsBatchReq = components['schemas']['TableQueryStatsBatchReq'];
+export type TableQueryStatsBatchRes = components['schemas']['TableQueryStatsBatchRes'];
 export type TableQueryStatsReq = components['schemas']['TableQueryStatsReq'];
 export type TableQueryStatsRes = components['schemas']['TableQueryStatsRes'];
 export type TableRowFilter = components['schemas']['TableRowFilter'];
@@ -2762,6 +2800,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableQueryStatsRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    tableQueryStatsBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableQueryStatsBatchReq"];
+            };
+        };
+        responses: {
+            /** @description One entry per known table, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableQueryStatsBatchRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -41,5 +41,6 @@ export interface OperationFacts {
   tableCreate: { body: 'lossless'; auth: 'basic'; line: null };
   tableQuery: { body: 'json'; auth: 'basic'; line: null };
   tableQueryStats: { body: 'json'; auth: 'basic'; line: null };
+  tableQueryStatsBatch: { body: 'json'; auth: 'basic'; line: null };
   trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

@@ -64,7 +64,7 @@ export function demoTraces(projectId: string, now: number): DemoCall[] {
         started_at: at(from),
         thread_id: t % 3 === 0 ? `thread-${t / 3}` : null,
         attributes: {},
-        inputs: (io.inputs ?? {}),
+        inputs: io.inputs ?? {},
       },
       end: {
         project_id: projectId,
@@ -72,7 +72,7 @@ export function demoTraces(projectId: string, now: number): DemoCall[] {
         ended_at: at(to),
         output: io.output ?? null,
         exception: io.exception ?? null,
-        summary: (io.summary ?? {}),
+        summary: io.summary ?? {},
       },
     });
     const messages = [

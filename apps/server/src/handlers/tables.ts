@@ -16,5 +16,9 @@ export function tableHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.tableQueryStats(body, contextOf(principal));
     },
+    async tableQueryStatsBatch({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.tableQueryStatsBatch(body, contextOf(principal));
+    },
   });
 }

@@ -21,6 +21,7 @@ export const ORDER = [
   'tableCreate',
   'tableQuery',
   'tableQueryStats',
+  'tableQueryStatsBatch',
   'callStart',
   'callEnd',
   'callUpsertBatch',

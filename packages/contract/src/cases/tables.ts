@@ -77,4 +77,21 @@ export const tableCases = {
       },
     ],
   },
+
+  tableQueryStatsBatch: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/table/query_stats_batch', { body: { project_id: c.projectId, digests: [c.unique('digest')] }, ...extra }),
+    async valid(api, c) {
+      const { digest } = await api.POST('/table/create', { body: { table: { project_id: c.projectId, rows: [anyObject({ n: 1 })] } } });
+      return api.POST('/table/query_stats_batch', { body: { project_id: c.projectId, digests: [digest, c.unique('digest')] } });
+    },
+    invalid: [
+      {
+        name: 'include_storage_size true, which Weft does not count yet',
+        loc: ['body', 'include_storage_size'],
+        send: (api, c) => api.POST('/table/query_stats_batch', { body: invalid({ project_id: c.projectId, include_storage_size: true }) }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

@@ -5,6 +5,7 @@ import { DEFAULT_SORT_CACHE, type SortCacheOptions } from './sort-order-cache.ts
 import { tableCreate } from './table-create.ts';
 import { tableQuery } from './table-query.ts';
 import { tableQueryStats } from './table-query-stats.ts';
+import { tableQueryStatsBatch } from './table-query-stats-batch.ts';
 
 export interface TableMethodOptions {
   db: Db;
@@ -18,5 +19,6 @@ export function tableMethods({ db, sortCache }: TableMethodOptions) {
     tableCreate: (req, ctx) => tableCreate(db, req, ctx),
     tableQuery: (req, ctx) => tableQuery(db, req, ctx, cache),
     tableQueryStats: (req) => tableQueryStats(db, req),
+    tableQueryStatsBatch: (req) => tableQueryStatsBatch(db, req),
   });
 }

@@ -17,5 +17,16 @@ describeEachDialect('table query stats', (getDb) => {
     expect(await store.tableQueryStats({ project_id: p, digest: empty }, { user: 'alice' })).toEqual({ count: 0 });
     expect(await store.tableQueryStats({ project_id: p, digest: 'no-such-digest' }, { user: 'alice' })).toEqual({ count: 0 });
     expect(await store.tableQueryStats({ project_id: other, digest }, { user: 'alice' })).toEqual({ count: 0 });
+
+    // The batch form: in the order asked, unknown digests and other projects' tables left out, each once.
+    const batch = (project_id: string, digests: string[] | null) => store.tableQueryStatsBatch({ project_id, digests }, { user: 'alice' });
+    expect(await batch(p, [empty, 'no-such-digest', digest, empty])).toEqual({
+      tables: [
+        { digest: empty, count: 0 },
+        { digest, count: 3 },
+      ],
+    });
+    expect(await batch(other, [digest])).toEqual({ tables: [] });
+    expect(await batch(p, null)).toEqual({ tables: [] });
   });
 });
