@@ -27,7 +27,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     server = await startTestServer('sqlite', { WEB_DIR, VALIDATE_RESPONSES: '1' });
     data = await seed(server.client('alice'), server.client({ scheme: 'bearer', apiKey: server.aliceKey }), 'acme/support-bot');
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' });
     // Any script error or failed request of the app fails the test that caused it.
     page.on('pageerror', (err) => {
       throw err;
@@ -71,6 +71,22 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await page.getByRole('button', { name: /Started/ }).click();
     await page.waitForURL(/dir=asc/);
     await expect(rows.nth(1).innerText()).resolves.toMatch(/Success/);
+
+    // Status and start time go to the server as Weave's query language.
+    await page.getByLabel('Status').selectOption('error');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=error/);
+    await page.getByText('Page 1 of 1 · traces 1–1 of 1').waitFor();
+    await expect(rows.nth(1).innerText()).resolves.toMatch(/Error/);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Started from').fill('2026-11-25T08:00');
+    await page.getByLabel('to', { exact: true }).fill('2026-11-25T08:00');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/from=/);
+    // Only the seed's first trace started at 08:00:00 UTC (the page runs in UTC); it succeeded.
+    await expect.poll(() => rows.nth(1).innerText(), { timeout: 10_000 }).toMatch(/Success/);
+    expect(await rows.count()).toBe(2);
+    await page.goto(`${server.url}/acme/support-bot/traces`);
   });
 
   it('shows a trace as a tree with its error, and the selected call’s details', async () => {

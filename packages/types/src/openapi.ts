@@ -875,6 +875,38 @@ export interface components {
             trace_roots_only?: boolean | null;
             turn_ids?: string[] | null;
         };
+        /**
+         * @description Weave's query language: `{"$expr": operation}`. Operations `$and`, `$or` (lists), `$not` (one), `$eq`, `$gt`, `$gte` (two operands), `$in` (`[operand, [operands]]`), `$contains` (`{input, substr, case_insensitive}`); operands `$literal`, `$getField` (id, trace_id, parent_id, op_name, display_name, thread_id, turn_id, exception, wb_user_id, wb_run_id, started_at, ended_at, `summary.weave.status`, or a dot path into inputs, output, attributes or summary) and `$convert` (`{input, to: double|int|string|bool|exists}`). A comparison takes its type from its literal; times compare with Unix seconds or ISO strings. What is not covered (another derived field, an operation as an operand) is refused with 400.
+         * @example {
+         *       "$expr": {
+         *         "$and": [
+         *           {
+         *             "$eq": [
+         *               {
+         *                 "$getField": "summary.weave.status"
+         *               },
+         *               {
+         *                 "$literal": "error"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "$gte": [
+         *               {
+         *                 "$getField": "started_at"
+         *               },
+         *               {
+         *                 "$literal": 1748937600
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        CallsQuery: {
+            $expr: Record<string, never>;
+        } | null;
         CallsQueryStatsReq: {
             /** @description Accepted and unused: expanding refs changes no count (the Python SDK sends null). */
             expand_columns?: string[] | null;
@@ -887,8 +919,7 @@ export interface components {
             /** @description Count at most this many. */
             limit?: number | null;
             project_id: components["schemas"]["ProjectId"];
-            /** @description Weave's query language ($expr) is not supported yet: any value is refused with 422, never ignored. */
-            query?: null;
+            query?: components["schemas"]["CallsQuery"];
         };
         CallsQueryStatsRes: {
             count: number;
@@ -913,6 +944,7 @@ export interface components {
             limit?: components["schemas"]["Limit"];
             offset?: components["schemas"]["Offset"];
             project_id: components["schemas"]["ProjectId"];
+            query?: components["schemas"]["CallsQuery"];
             /** @description Default order is started_at ascending, then id. */
             sort_by?: components["schemas"]["CallsSortItem"][] | null;
         };
@@ -1755,6 +1787,7 @@ export type CallReadReq = components['schemas']['CallReadReq'];
 export type CallReadRes = components['schemas']['CallReadRes'];
 export type CallSchema = components['schemas']['CallSchema'];
 export type CallsFilter = components['schemas']['CallsFilter'];
+export type CallsQuery = components['schemas']['CallsQuery'];
 export type CallsQueryStatsReq = components['schemas']['CallsQueryStatsReq'];
 export type CallsQueryStatsRes = components['schemas']['CallsQueryStatsRes'];
 export type CallsSortItem = components['schemas']['CallsSortItem'];

@@ -1,12 +1,14 @@
-// The root calls of a project: newest first by default, sortable, filtered by op and thread, paged.
+// The root calls of a project: newest first by default, sortable, filtered by op, thread, status
+// and start time, paged with the total.
 // Filters and page live in the URL, so a view can be shared and the back button works.
 import { parseJsonLines } from '@weft/client';
 import type { CallSchema, CallsStreamQueryReq } from '@weft/types';
-import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { TraceFilters } from '../components/trace-filters.tsx';
+import { tracesQuery } from '../traces-query.ts';
 import { useApi } from '../session.tsx';
 
 const PAGE = 50;
@@ -24,11 +26,16 @@ export function TracesPage() {
   const direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const op = params.get('op') ?? '';
   const thread = params.get('thread') ?? '';
+  const status = params.get('status') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const conditions = tracesQuery({ status, from, to });
 
   const filter = { trace_roots_only: true, ...(op ? { op_names: [op] } : {}), ...(thread ? { thread_ids: [thread] } : {}) };
   const body: CallsStreamQueryReq = {
     project_id: projectId,
     filter,
+    ...(conditions ? { query: conditions as CallsStreamQueryReq['query'] } : {}),
     sort_by: [{ field: sort, direction }],
     // One more than a page: whether a next page exists.
     limit: PAGE + 1,
@@ -43,7 +50,9 @@ export function TracesPage() {
     { select: (text) => parseJsonLines<CallSchema>(text) },
   );
   // The total of the same filter, for "page N of M".
-  const total = $api.useQuery('post', '/calls/query_stats', { body: { project_id: projectId, filter } });
+  const total = $api.useQuery('post', '/calls/query_stats', {
+    body: { project_id: projectId, filter, ...(conditions ? { query: body.query } : {}) },
+  });
   const pages = total.data ? Math.max(1, Math.ceil(total.data.count / PAGE)) : undefined;
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -61,7 +70,7 @@ export function TracesPage() {
       <h1>
         Traces <span className="muted">of {projectId}</span>
       </h1>
-      <Filters op={op} thread={thread} onApply={(f) => update({ ...f, page: undefined })} />
+      <TraceFilters values={{ op, thread, status, from, to }} onApply={(f) => update({ ...f, page: undefined })} />
       {query.isPending ? (
         <Loading what="traces" />
       ) : query.error ? (
@@ -119,29 +128,5 @@ export function TracesPage() {
         </>
       )}
     </section>
-  );
-}
-
-function Filters({ op, thread, onApply }: { op: string; thread: string; onApply: (f: { op: string; thread: string }) => void }) {
-  const [draft, setDraft] = useState({ op, thread });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply({ op: draft.op.trim(), thread: draft.thread.trim() });
-  };
-  return (
-    <form className="filters" onSubmit={submit} aria-label="Filters">
-      <label>
-        Op{' '}
-        <input
-          value={draft.op}
-          onChange={(e) => setDraft({ ...draft, op: e.target.value })}
-          placeholder="op name or ref (ref:* for every version)"
-        />
-      </label>
-      <label>
-        Thread <input value={draft.thread} onChange={(e) => setDraft({ ...draft, thread: e.target.value })} placeholder="thread id" />
-      </label>
-      <button type="submit">Apply</button>
-    </form>
   );
 }

@@ -4,14 +4,17 @@
 // thread (db.readLong), so a large project never holds other requests.
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
+import { callsQueryCondition } from './calls-query.ts';
 import { filterOf } from './calls-stream-query.ts';
 
 export async function callsQueryStats(db: Db, req: T.CallsQueryStatsReq): Promise<T.CallsQueryStatsRes> {
   const limit = req.limit ?? undefined;
+  const condition = callsQueryCondition(db, req.query);
   const matching = db.kysely
     .selectFrom('calls')
     .select('calls.id')
     .where(filterOf(db, req.project_id, req.filter ?? {}))
+    .$if(condition !== undefined, (q) => q.where(condition!))
     .$if(limit !== undefined, (q) => q.limit(limit! + 1));
   const query = db.kysely.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number | string>().as('n'));
   const [row] = await db.readLong<{ n: number | string }>(query.compile());

@@ -16,6 +16,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
+import { callsQueryCondition } from './calls-query.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize } from './storage-size.ts';
 import { isStarted, toCallSchema, type StartedRow } from './to-call-schema.ts';
@@ -45,6 +46,7 @@ export async function* callsStreamQuery(
   const keys = sortKeys(db, req.sort_by ?? []);
   const keyset = keys.every((k) => k.keyset !== undefined);
   const filter = filterOf(db, req.project_id, req.filter ?? {});
+  const condition = callsQueryCondition(db, req.query);
   const paging = checkPaging(req.limit, req.offset);
   let remaining = paging.limit ?? Infinity;
   let offset = paging.offset;
@@ -56,7 +58,8 @@ export async function* callsStreamQuery(
       .selectFrom('calls')
       .selectAll('calls')
       .$if(req.include_storage_size === true, (qb) => qb.select(callStorageSize(db).as('storage_size_bytes')))
-      .where(filter);
+      .where(filter)
+      .$if(condition !== undefined, (q) => q.where(condition!));
     for (const key of keys) {
       query = query.orderBy(key.expr, (ob) => (key.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
     }
