@@ -1,18 +1,21 @@
-// The demo's ART run: 20 steps, each a checkpoint and a train log of 4 groups of 4 trajectories,
-// with a val log every 5 steps; rewards rise with the step, with noise, as a run that learns.
+// The demo's ART run, in the order of ART's training loop: at each of 20 steps the model's rollouts
+// are logged (4 groups of 4 train trajectories, and 2 groups of val every 5 steps), then a training
+// step saves the next checkpoint with its loss. Logs are recorded at steps 0–19 and checkpoints are
+// steps 1–20, as ART does (step 0 is the base model). Rewards rise with the step, with noise.
 import type * as T from '@weft/types';
 import { random } from './demo-traces.ts';
 
 export const DEMO_STEPS = 20;
 
-export interface DemoLog {
+export interface DemoStep {
   step: number;
-  body: T.ModelLogReq;
+  logs: T.ModelLogReq[];
+  /** Registered after the step's logs: the step the training produced, with the trainer's metrics. */
+  checkpoint: { step: number; metrics: Record<string, number> };
 }
 
-export function demoLogs(modelId: string): DemoLog[] {
+export function demoRun(modelId: string): DemoStep[] {
   const rnd = random(11);
-  const logs: DemoLog[] = [];
   const trajectory = (step: number, scenario: number) => {
     const skill = 1 / (1 + Math.exp(-(step - 8) / 3));
     const correct = rnd() < 0.15 + 0.8 * skill;
@@ -32,11 +35,19 @@ export function demoLogs(modelId: string): DemoLog[] {
       ],
     };
   };
+  const steps: DemoStep[] = [];
   for (let step = 0; step < DEMO_STEPS; step++) {
     const groups = (n: number, size: number) =>
       Array.from({ length: n }, (_, g) => ({ trajectories: Array.from({ length: size }, () => trajectory(step, g)) }));
-    logs.push({ step, body: { model_id: modelId, split: 'train', trajectory_groups: groups(4, 4) } });
-    if (step % 5 === 4) logs.push({ step, body: { model_id: modelId, split: 'val', trajectory_groups: groups(2, 4) } });
+    const logs: T.ModelLogReq[] = [{ model_id: modelId, split: 'train', trajectory_groups: groups(4, 4) }];
+    if (step % 5 === 4) logs.push({ model_id: modelId, split: 'val', trajectory_groups: groups(2, 4) });
+    const round = (x: number) => Math.round(x * 10_000) / 10_000;
+    const metrics = { 'train/loss': round(0.9 * Math.exp(-step / 8) + 0.05 * rnd()), 'train/grad_norm': round(0.4 + 0.3 * rnd()) };
+    steps.push({ step, logs, checkpoint: { step: step + 1, metrics } });
   }
-  return logs;
+  return steps;
 }
+
+/** Trajectories in the whole run (for the summary). */
+export const trajectoryCount = (steps: DemoStep[]) =>
+  steps.flatMap((s) => s.logs).reduce((n, log) => n + log.trajectory_groups.reduce((m, g) => m + (g.trajectories?.length ?? 0), 0), 0);

@@ -1,10 +1,11 @@
 // `weft demo [--project <entity>/<project>]`: opens the configured database (DATABASE_URL, the
 // SQLite file under DATA_DIR by default, as `weft serve` does), migrates it, and seeds the demo.
-// Without --project: `<entity>/demo`, the entity being the first one of the auth file's first
-// user, or `local` (the zero-config local key's).
+// Without --project: `<entity>/demo`, the entity being the default one (as for ART's null entity)
+// of the auth file's first user, or `local` (the zero-config local key's: its user `local` may
+// access every entity, so its default entity is named after it).
 import { loadCatalogue } from '@weft/core';
 import { createStore, migrateToLatest, openDatabase } from '@weft/store';
-import { ALL_ENTITIES, loadAuthFile } from '../auth/index.ts';
+import { defaultEntity, loadAuthFile } from '../auth/index.ts';
 import type { CliIo } from '../auth/cli.ts';
 import { LOCAL_USERNAME } from '../auth/local-key.ts';
 import type { Config } from '../config.ts';
@@ -13,17 +14,15 @@ import { seedDemo } from './seed-demo.ts';
 const PROJECT_ID = /^[^/\s]+\/[^/\s]+$/;
 
 function defaultProject(config: Config): string {
-  const entity = config.authFile
-    ? loadAuthFile(config.authFile)
-        .users.flatMap((u) => u.entities)
-        .find((e) => e !== ALL_ENTITIES)
-    : undefined;
-  return `${entity ?? LOCAL_USERNAME}/demo`;
+  // A missing AUTH_FILE throws here as it does for `weft serve`.
+  const first = config.authFile ? loadAuthFile(config.authFile).users[0] : undefined;
+  return `${first ? defaultEntity({ ...first, keyId: '' }) : LOCAL_USERNAME}/demo`;
 }
 
 export async function runDemo(config: Config, project: string | undefined, io: CliIo): Promise<number> {
   const projectId = project ?? defaultProject(config);
-  if (!PROJECT_ID.test(projectId)) {
+  // The spec's ProjectId: the store trusts its callers, so the command checks what the API would.
+  if (!PROJECT_ID.test(projectId) || projectId.length > 512) {
     io.stderr.write(`Error: --project must be <entity>/<project>, got "${projectId}"\n`);
     return 2;
   }
@@ -36,11 +35,13 @@ export async function runDemo(config: Config, project: string | undefined, io: C
     const summary = await seedDemo(store, projectId, (line) => io.stdout.write(`  ${line}\n`));
     if (summary.written) {
       io.stdout.write(
-        `\nDemo project ${projectId}: ${summary.calls} calls, a dataset of ${summary.rows} rows, an annotation queue, ` +
-          `feedback, an ART run of ${summary.steps} steps (${((performance.now() - started) / 1000).toFixed(1)} s).\n` +
-          `Start the server (pnpm start) and open http://127.0.0.1:${config.port}/${projectId}/traces\n`,
+        `\nDemo project ${projectId}: ${summary.traces} traces of ${summary.calls} calls, a dataset of ${summary.rows} rows, ` +
+          `an annotation queue, ${summary.feedback} feedback items, an ART run of ${summary.steps} steps ` +
+          `with ${summary.trajectories} trajectories (${((performance.now() - started) / 1000).toFixed(1)} s).\n`,
       );
     }
+    // Either way the project is there to look at.
+    io.stdout.write(`Start the server (pnpm start) and open http://127.0.0.1:${config.port}/${projectId}/traces\n`);
     return 0;
   } finally {
     await db.close();
