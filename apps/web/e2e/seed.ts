@@ -2,6 +2,9 @@
 // traces (one whose LLM call fails), nested three deep, with chat messages and token usage.
 import type { WeftClient } from '@weft/client';
 
+/** Where the 800-call trace lives. */
+export const BIG_PROJECT = 'acme/big-trace';
+
 export interface Seeded {
   projectId: string;
   datasetRows: number;
@@ -13,6 +16,8 @@ export interface Seeded {
   failedRoot: string;
   failedLlm: string;
   okLlm: string;
+  /** A root of 800 calls (a trace too large to render whole). */
+  bigRoot: string;
   retrieve: string;
 }
 
@@ -114,6 +119,40 @@ export async function seed(api: WeftClient, art: WeftClient, projectId: string):
       exception: 'RateLimitError: 429 Too Many Requests',
     },
   ]);
+  // A wide trace (in a project of its own, so the traces page above keeps two roots): one root and 799 children, written in one batch as the SDKs batch calls.
+  const bigRoot = ids(9000);
+  const big = Array.from({ length: 800 }, (_, i) => ({
+    id: i === 0 ? bigRoot : ids(9001 + i),
+    parent: i === 0 ? null : bigRoot,
+    start: 120_000 + i,
+  }));
+  await api.POST('/call/upsert_batch', {
+    body: {
+      batch: big.flatMap((c, i) => [
+        {
+          mode: 'start' as const,
+          req: {
+            start: {
+              project_id: BIG_PROJECT,
+              id: c.id,
+              trace_id: ids(9999),
+              parent_id: c.parent,
+              op_name: i === 0 ? 'batch_eval' : `item_${i}`,
+              started_at: iso(c.start),
+              attributes: {},
+              inputs: {},
+            },
+          },
+        },
+        {
+          mode: 'end' as const,
+          req: {
+            end: { project_id: BIG_PROJECT, id: c.id, ended_at: iso(c.start + (i === 0 ? 900 : 1)), summary: {} },
+          },
+        },
+      ]),
+    },
+  });
   const datasetRows = 5000;
   const { digest: tableDigest } = await api.POST('/table/create', {
     body: {
@@ -150,6 +189,7 @@ export async function seed(api: WeftClient, art: WeftClient, projectId: string):
   return {
     projectId,
     okRoot: ids(1),
+    bigRoot,
     failedRoot: ids(5),
     failedLlm: ids(6),
     okLlm: ids(3),

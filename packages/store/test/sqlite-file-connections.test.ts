@@ -86,22 +86,25 @@ it('checkpoints a WAL that was rewound and rewritten to the same size', async ()
     db.kysely.transaction().execute(async (trx) => {
       for (let i = 0; i < n; i++) await sql`insert into t (k, v) values (${`${prefix}${i}`}, ${'y'.repeat(100_000)})`.execute(trx);
     });
-  const settle = async () => {
-    // Until the database file stops growing: the checkpointer has copied what it can.
+  // Until the database file has grown by at least `bytes` and then stopped growing: the
+  // checkpointer has copied the transaction (it runs on its own thread, so on a busy machine it may
+  // start late: waiting only for the size to stop changing once measured nothing, CI saw it).
+  const settle = async (from: number, bytes: number) => {
     let last = -1;
-    for (let waited = 0; waited < 5000; waited += 300) {
+    for (let waited = 0; waited < 15_000; waited += 300) {
       await later(300);
       const size = statSync(file).size;
-      if (size === last) return size;
+      if (size - from >= bytes && size === last) return size;
       last = size;
     }
     return last;
   };
+  const initial = statSync(file).size;
   await big('first', 60);
-  const afterFirst = await settle();
+  const afterFirst = await settle(initial, 5_500_000);
   const walSize = statSync(wal).size;
   await big('second', 40);
   expect(statSync(wal).size).toBe(walSize);
-  const afterSecond = await settle();
+  const afterSecond = await settle(afterFirst, 3_500_000);
   expect(afterSecond - afterFirst).toBeGreaterThan(3_500_000);
 });

@@ -10,6 +10,8 @@ import { buildTree, timeline, type CallNode, type Span } from '../call-tree.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 const ROW_PX = 30;
+/** Traces up to this many visible rows render every row (virtualising them saves nothing). */
+const VIRTUAL_FROM = 300;
 
 /** Display order, skipping the children of collapsed calls. */
 function visibleRows(roots: CallNode[], collapsed: ReadonlySet<string>): CallNode[] {
@@ -39,10 +41,14 @@ export function TraceTree({ calls, selectedId, onSelect }: { calls: CallSchema[]
   // A row set that changes without a scroll or resize (expanding a call) must be laid out again:
   // without this the virtualizer could keep the previous range until something else re-rendered.
   useEffect(() => virtualizer.measure(), [rows, virtualizer]);
+  const virtual = rows.length > VIRTUAL_FROM;
+  const shown = virtual
+    ? virtualizer.getVirtualItems().map((item) => ({ index: item.index, top: item.start }))
+    : rows.map((_, index) => ({ index, top: undefined }));
   const selectedIndex = rows.findIndex((r) => r.call.id === selectedId);
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+    if (virtual && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [virtual, selectedIndex, virtualizer]);
 
   // Where the keyboard is: ahead of the URL while a navigation renders, so fast keys never act on
   // the previous call.
@@ -93,17 +99,17 @@ export function TraceTree({ calls, selectedId, onSelect }: { calls: CallSchema[]
         aria-activedescendant={selectedIndex >= 0 ? `call-${selectedId}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className="call-tree"
-        style={{ height: `${virtualizer.getTotalSize()}px` }}
+        className={virtual ? 'call-tree virtual' : 'call-tree'}
+        style={virtual ? { height: `${virtualizer.getTotalSize()}px` } : undefined}
       >
-        {virtualizer.getVirtualItems().map((item) => {
+        {shown.map((item) => {
           const node = rows[item.index]!;
           return (
             <TreeRow
               key={node.call.id}
               node={node}
               span={spanOf(node.call)}
-              top={item.start}
+              top={item.top}
               selected={node.call.id === selectedId}
               collapsed={collapsed.has(node.call.id)}
               onToggle={() => setOpen(node.call.id, collapsed.has(node.call.id))}
@@ -119,7 +125,8 @@ export function TraceTree({ calls, selectedId, onSelect }: { calls: CallSchema[]
 interface TreeRowProps {
   node: CallNode;
   span: Span;
-  top: number;
+  /** Its offset in a virtualised tree; undefined in a plain one. */
+  top: number | undefined;
   selected: boolean;
   collapsed: boolean;
   onToggle: () => void;
@@ -137,7 +144,7 @@ function TreeRow({ node, span, top, selected, collapsed, onToggle, onSelect }: T
       aria-selected={selected}
       aria-expanded={node.children.length > 0 ? !collapsed : undefined}
       className={selected ? 'selected' : undefined}
-      style={{ transform: `translateY(${top}px)`, height: `${ROW_PX}px` }}
+      style={top === undefined ? undefined : { transform: `translateY(${top}px)`, height: `${ROW_PX}px` }}
     >
       <div className="tree-row" style={{ paddingLeft: `${node.depth * 16}px` }}>
         {node.children.length > 0 ? (

@@ -1,6 +1,7 @@
 // A project's objects (latest versions), by id, 100 a page; each opens its versions.
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatTime } from '../call-facts.ts';
+import { Pager } from '../components/pager.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { useApi } from '../session.tsx';
 
@@ -56,15 +57,9 @@ export function ObjectsPage() {
             </tbody>
           </table>
           {query.data.objs.length === 0 && <p className="muted">No object in this project.</p>}
-          <nav className="pager" aria-label="Pages">
-            <button type="button" disabled={page === 0} onClick={() => setParams(page > 1 ? { page: String(page - 1) } : {})}>
-              Previous
-            </button>
-            <span>Page {page + 1}</span>
-            <button type="button" disabled={query.data.objs.length <= PAGE} onClick={() => setParams({ page: String(page + 1) })}>
-              Next
-            </button>
-          </nav>
+          <Pager page={page} hasNext={query.data.objs.length > PAGE} onPage={(n) => setParams(n > 0 ? { page: String(n) } : {})}>
+            Page {page + 1}
+          </Pager>
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { parseJsonLines } from '@weft/client';
 import type { CallSchema, CallsStreamQueryReq } from '@weft/types';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
+import { Pager } from '../components/pager.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TraceFilters } from '../components/trace-filters.tsx';
@@ -111,20 +112,12 @@ export function TracesPage() {
             </tbody>
           </table>
           {query.data.length === 0 && <p className="muted">No trace matches.</p>}
-          <nav className="pager" aria-label="Pages">
-            <button type="button" disabled={page === 0} onClick={() => update({ page: page > 1 ? String(page - 1) : undefined })}>
-              Previous
-            </button>
-            <span>
-              Page {page + 1}
-              {pages !== undefined && ` of ${pages}`} · traces {page * PAGE + Math.min(1, query.data.length)}–
-              {page * PAGE + Math.min(PAGE, query.data.length)}
-              {total.data && ` of ${total.data.count.toLocaleString()}`}
-            </span>
-            <button type="button" disabled={query.data.length <= PAGE} onClick={() => update({ page: String(page + 1) })}>
-              Next
-            </button>
-          </nav>
+          <Pager page={page} hasNext={query.data.length > PAGE} onPage={(n) => update({ page: n > 0 ? String(n) : undefined })}>
+            Page {page + 1}
+            {pages !== undefined && ` of ${pages}`} · traces {page * PAGE + Math.min(1, query.data.length)}–
+            {page * PAGE + Math.min(PAGE, query.data.length)}
+            {total.data && ` of ${total.data.count.toLocaleString()}`}
+          </Pager>
         </>
       )}
     </section>
