@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Entry point of the `weft` command (cli/program.ts): `weft` or `weft serve` starts the server,
-// `weft migrate` applies database migrations and exits, `weft keys add …` manages an auth file.
+// `weft migrate` applies database migrations and exits, `weft keys …` manages API keys.
 import { runWeft } from './cli/program.ts';
 import { pino, type Logger } from 'pino';
 import { banner } from './cli/banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { runDemo } from './demo/run-demo.ts';
-import { runMigrate, startServer } from './server.ts';
+import { openKeyDatabase, runMigrate, startServer } from './server.ts';
 
 async function migrate(): Promise<number> {
   await runMigrate(loadConfig());
@@ -47,7 +47,12 @@ async function serve(): Promise<number> {
 }
 
 const io = { stdout: process.stdout, stderr: process.stderr };
-runWeft(process.argv.slice(2), io, { serve, migrate, demo: (project) => runDemo(loadConfig(), project, io) }).then(
+runWeft(process.argv.slice(2), io, {
+  serve,
+  migrate,
+  demo: (project) => runDemo(loadConfig(), project, io),
+  openKeys: () => openKeyDatabase(loadConfig()),
+}).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },

@@ -6,8 +6,9 @@ import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { loadCatalogue } from '@weft/core';
 import { createMetrics } from './http/metrics.ts';
-import { createStore, migrateToLatest, openDatabase } from '@weft/store';
+import { createApiKeyStore, createStore, migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl } from '@weft/store';
 import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index.ts';
+import type { KeyDatabase } from './auth/database-keys-cli.ts';
 import type { Config } from './config.ts';
 import { createApp } from './app.ts';
 import { createDrainer } from './http/lifecycle.ts';
@@ -29,6 +30,19 @@ export async function runMigrate(config: Config): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** The configured database's key table, migrated, for `weft keys create|list|revoke|rotate`. */
+export async function openKeyDatabase(config: Config): Promise<KeyDatabase> {
+  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const target = parseDatabaseUrl(config.databaseUrl, config.dataDir);
+  return { keys: createApiKeyStore(db), where: target.kind === 'sqlite' ? target.path : redactUrl(target.url), close: () => db.close() };
 }
 
 export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
@@ -58,7 +72,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const drainer = createDrainer();
   const limiter = await createLimiter(config.rateLimits, config.redisUrl);
   const app = await createApp(
-    { store, auth: createAuthenticator(authConfig), catalogue, version: VERSION, lifecycle: drainer, metrics },
+    { store, auth: createAuthenticator(authConfig, createApiKeyStore(db)), catalogue, version: VERSION, lifecycle: drainer, metrics },
     {
       bodyLimit: config.bodyLimit,
       logBodyLimit: config.logBodyLimit,

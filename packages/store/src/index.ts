@@ -3,3 +3,12 @@ export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log-stream
 export { modelLogPieces } from './models/model-log.ts';
 export { createStore, type StoreOptions } from './create-store.ts';
 export { migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl, type Db } from './db/index.ts';
+export {
+  ApiKeyError,
+  createApiKeyStore,
+  type ApiKeyInfo,
+  type ApiKeyLookup,
+  type ApiKeyStore,
+  type CreatedApiKey,
+  type NewApiKey,
+} from './api-keys/api-key-store.ts';

@@ -5,6 +5,8 @@ import { createPgTestDatabase, describeEachDialect, describeIfPostgres } from '.
 
 const TABLES = [
   'annotation_queues',
+  'api_keys',
+  'auth_users',
   'calls',
   'feedback',
   'files',
@@ -21,10 +23,13 @@ const TABLES = [
 ];
 
 // Every key and index: [table, kind, columns, partial?]. The whole list is compared, so an index
-// added later must be added here too (and start with project_id unless on `models`).
+// added later must be added here too (and start with project_id unless on a global table).
 const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> = [
   ['annotation_queues', 'primary', ['project_id', 'id']],
   ['annotation_queues', 'index', ['project_id', 'created_at']],
+  ['api_keys', 'primary', ['id']],
+  ['api_keys', 'index', ['username', 'created_at']],
+  ['auth_users', 'primary', ['username']],
   ['calls', 'primary', ['project_id', 'id']],
   ['calls', 'index', ['project_id', 'op_name']],
   ['calls', 'index', ['project_id', 'parent_id']],
@@ -62,14 +67,15 @@ describeEachDialect('schema', (getDb) => {
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrationsFor(db.dialect)));
   });
 
-  it('keys every table and index by project_id first (except models)', async () => {
+  it('keys every table and index by project_id first (except the global ones: models and keys)', async () => {
     const db = getDb();
     const actual = (await listKeys(db)).map((k) => JSON.stringify(k)).sort();
     const expected = KEYS.map(([table, kind, columns, partial]) =>
       JSON.stringify({ table, kind, columns, partial: partial ?? false }),
     ).sort();
     expect(actual).toEqual(expected);
-    for (const [table, , columns] of KEYS) if (table !== 'models') expect(columns[0]).toBe('project_id');
+    const global = new Set(['models', 'api_keys', 'auth_users']);
+    for (const [table, , columns] of KEYS) if (!global.has(table)) expect(columns[0]).toBe('project_id');
   });
 
   it('makes the latest-version index partial on is_latest = 1', async () => {

@@ -38,3 +38,14 @@ export type AuthScheme = 'basic' | 'bearer';
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401; reason: string; wwwAuthenticate: string };
 
 export type AuthzResult = { ok: true } | { ok: false; status: 403; reason: string };
+
+/** Keys kept in the database (`weft keys create`), read on each request that presents one. */
+export interface DatabaseKeys {
+  find(
+    id: string,
+  ): Promise<
+    { username: string; entities: readonly string[]; key_hash: string; revoked_at: string | null; expires_at: string | null } | undefined
+  >;
+  /** Records a use; called at most once a minute per key and process. */
+  touch(id: string, at: string): Promise<void>;
+}

@@ -6,12 +6,20 @@
  * operation from the OpenAPI spec, calls `authenticate`, and maps a failure
  * to a 401 with the given `WWW-Authenticate` header (or 403 for authz).
  */
-import { ALL_ENTITIES, type AuthConfig, type AuthResult, type AuthScheme, type AuthzResult, type Principal } from './auth-types.ts';
+import {
+  ALL_ENTITIES,
+  type AuthConfig,
+  type AuthResult,
+  type AuthScheme,
+  type AuthzResult,
+  type DatabaseKeys,
+  type Principal,
+} from './auth-types.ts';
 import { decodeBasicCredentials, parseAuthorizationHeader } from './authorization-header.ts';
-import { createKeyVerifier } from './keys.ts';
+import { apiKeyId, createKeyVerifier, keyMatchesHash } from './keys.ts';
 
 export interface Authenticator {
-  authenticate(authorization: string | undefined, scheme: AuthScheme): AuthResult;
+  authenticate(authorization: string | undefined, scheme: AuthScheme): Promise<AuthResult>;
   authorizeProject(principal: Principal, projectId: string): AuthzResult;
   authorizeEntity(principal: Principal, entity: string): AuthzResult;
   defaultEntity(principal: Principal): string;
@@ -19,7 +27,10 @@ export interface Authenticator {
 
 const SCHEME_NAME: Record<AuthScheme, string> = { basic: 'Basic', bearer: 'Bearer' };
 
-export function createAuthenticator(config: AuthConfig): Authenticator {
+/** How often a key's last use is written, at most (per key and process): a use is not a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function createAuthenticator(config: AuthConfig, databaseKeys?: DatabaseKeys): Authenticator {
   // One frozen principal per user, shared by all requests: handlers cannot
   // widen a user's entities by mutating what they were given.
   const principals = new Map<string, Principal>();
@@ -35,9 +46,35 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       });
     }
   }
-  const findOwner = createKeyVerifier(entries);
+  const findFileOwner = createKeyVerifier(entries);
+  const touched = new Map<string, number>();
 
-  function authenticate(authorization: string | undefined, scheme: AuthScheme): AuthResult {
+  /**
+   * The auth file's keys first (in memory), then the database's: found by the key's public id and
+   * compared through its hash in constant time. Read on every request, not cached, so a revoke
+   * or an expiry holds on every replica from the next request on.
+   */
+  async function findOwner(key: string): Promise<Principal | string | undefined> {
+    const fromFile = findFileOwner(key);
+    if (fromFile || !databaseKeys) return fromFile;
+    const id = apiKeyId(key);
+    if (id === undefined) return undefined;
+    const row = await databaseKeys.find(id);
+    if (!row || !keyMatchesHash(key, row.key_hash)) return undefined;
+    // Only the key's holder learns that it was revoked or expired (the hash matched).
+    const now = new Date().toISOString();
+    if (row.revoked_at !== null) return 'API key revoked';
+    if (row.expires_at !== null && row.expires_at <= now) return 'API key expired';
+    const last = touched.get(id) ?? 0;
+    if (Date.now() - last >= TOUCH_EVERY_MS) {
+      touched.set(id, Date.now());
+      // Last use is advisory: a failed write must not fail the request it describes.
+      databaseKeys.touch(id, now).catch(() => touched.delete(id));
+    }
+    return Object.freeze({ username: row.username, entities: Object.freeze([...row.entities]), keyId: id });
+  }
+
+  async function authenticate(authorization: string | undefined, scheme: AuthScheme): Promise<AuthResult> {
     const expected = SCHEME_NAME[scheme];
     const fail = (reason: string): AuthResult => ({
       ok: false,
@@ -57,7 +94,8 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
       const token = header.credentials;
       if (token === '') return fail('Missing bearer token');
       if (/\s/.test(token)) return fail('Malformed bearer token');
-      const owner = findOwner(token);
+      const owner = await findOwner(token);
+      if (typeof owner === 'string') return fail(owner);
       return owner ? { ok: true, principal: owner } : fail('Invalid API key');
     }
 
@@ -68,7 +106,8 @@ export function createAuthenticator(config: AuthConfig): Authenticator {
     if (basic.password === '') return fail('Missing API key in Basic credentials (it goes in the password)');
     // Verify the key before looking at the username so the work done does not
     // depend on whether the username is known.
-    const owner = findOwner(basic.password);
+    const owner = await findOwner(basic.password);
+    if (typeof owner === 'string') return fail(owner);
     if (owner === undefined) return fail('Invalid API key');
     // SDKs send a placeholder username such as "api", so any unknown name is
     // accepted. Naming a *different* known user is a contradiction we refuse

@@ -18,6 +18,7 @@ const unused = {
   serve: () => Promise.reject(new Error('not a keys command')),
   migrate: () => Promise.reject(new Error('not a keys command')),
   demo: () => Promise.reject(new Error('not a keys command')),
+  openKeys: () => Promise.reject(new Error('keys add uses no database')),
 };
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'weft-cli-')), 'auth.yaml');
@@ -35,7 +36,7 @@ describe('weft keys add', () => {
 
     expect(readFileSync(file, 'utf8')).not.toContain(out.key);
     const auth = createAuthenticator(loadAuthFile(file));
-    const result = auth.authenticate(basic(out.key), 'basic');
+    const result = await auth.authenticate(basic(out.key), 'basic');
     if (!result.ok) throw new Error(result.reason);
     expect(result.principal).toEqual({ username: 'alice', entities: ['acme', 'alice'], keyId: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(auth.authorizeProject(result.principal, 'acme/p')).toEqual({ ok: true });
@@ -56,11 +57,11 @@ describe('weft keys add', () => {
     for (const key of [first.key, second.key, bob.key]) expect(text).not.toContain(key);
 
     const auth = createAuthenticator(loadAuthFile(file));
-    const who = (key: string) => {
-      const r = auth.authenticate(`Bearer ${key}`, 'bearer');
+    const who = async (key: string) => {
+      const r = await auth.authenticate(`Bearer ${key}`, 'bearer');
       return r.ok ? r.principal.username : r.reason;
     };
-    expect([who(first.key), who(second.key), who(bob.key)]).toEqual(['alice', 'alice', 'bob']);
+    expect(await Promise.all([who(first.key), who(second.key), who(bob.key)])).toEqual(['alice', 'alice', 'bob']);
   });
 
   it('grants extra entities to an existing user and supports "*"', async () => {

@@ -17,6 +17,26 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(30).toString('base64url');
 }
 
+const KEY_PATTERN = /^weft_[A-Za-z0-9_-]{40}$/;
+/** How many characters of a key (after `weft_`) form its public id. 72 random bits: ids do not collide. */
+const KEY_ID_CHARS = 12;
+
+/**
+ * A key's public id, `weft_` and its first 12 characters: how a key kept in the database is found
+ * and named (`weft keys list`, logs). Not a secret, and not enough to authenticate: the remaining
+ * 168 random bits are only ever compared through the hash. Undefined for anything not shaped like
+ * a Weft key.
+ */
+export function apiKeyId(key: string): string | undefined {
+  return KEY_PATTERN.test(key) ? key.slice(0, API_KEY_PREFIX.length + KEY_ID_CHARS) : undefined;
+}
+
+/** Whether a presented key hashes to the stored hash, compared in constant time. */
+export function keyMatchesHash(presentedKey: string, hash: string): boolean {
+  if (!isApiKeyHash(hash)) return false;
+  return timingSafeEqual(digest(presentedKey), Buffer.from(hash.slice('sha256:'.length), 'hex'));
+}
+
 /** The stored form of a key: `sha256:<64 lowercase hex>`. */
 export function hashApiKey(key: string): string {
   return 'sha256:' + digest(key).toString('hex');

@@ -8,13 +8,13 @@ import { ensureLocalAuth } from './local-key.ts';
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'weft-local-')), 'data');
 
 describe('ensureLocalAuth', () => {
-  it('creates auth.yaml on first start and returns a key that works for any entity', () => {
+  it('creates auth.yaml on first start and returns a key that works for any entity', async () => {
     const dir = freshDir();
     const { config, newKey } = ensureLocalAuth(dir);
     expect(newKey).toMatch(/^weft_/);
 
     const auth = createAuthenticator(config);
-    const result = auth.authenticate(`Bearer ${newKey}`, 'bearer');
+    const result = await auth.authenticate(`Bearer ${newKey}`, 'bearer');
     if (!result.ok) throw new Error(result.reason);
     expect(result.principal.username).toBe('local');
     expect(auth.authorizeProject(result.principal, 'my-team/my-project')).toEqual({ ok: true });
@@ -33,14 +33,14 @@ describe('ensureLocalAuth', () => {
     expect(readdirSync(dir)).toEqual(['auth.yaml']);
   });
 
-  it('on later starts returns the same users and no new key', () => {
+  it('on later starts returns the same users and no new key', async () => {
     const dir = freshDir();
     const first = ensureLocalAuth(dir);
     const second = ensureLocalAuth(dir);
     expect(second.newKey).toBeUndefined();
     expect(second.config).toEqual(first.config);
     const auth = createAuthenticator(second.config);
-    expect(auth.authenticate(`Bearer ${first.newKey}`, 'bearer').ok).toBe(true);
+    expect((await auth.authenticate(`Bearer ${first.newKey}`, 'bearer')).ok).toBe(true);
   });
 
   it('refuses to start over an invalid file rather than replacing it', () => {

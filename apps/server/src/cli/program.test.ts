@@ -12,6 +12,7 @@ async function weft(...argv: string[]) {
     serve: async () => (calls.push('serve'), -1),
     migrate: async () => (calls.push('migrate'), 0),
     demo: async (project: string | undefined) => (calls.push(`demo ${project ?? '(default)'}`), 0),
+    openKeys: () => Promise.reject(new Error('no database in this test')),
   };
   const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
   const code = await runWeft(argv, io, actions);
@@ -36,6 +37,10 @@ describe('weft', () => {
       ['migrate', '--help'],
       ['keys', '--help'],
       ['keys', 'add', '--help'],
+      ['keys', 'create', '--help'],
+      ['keys', 'list', '--help'],
+      ['keys', 'revoke', '--help'],
+      ['keys', 'rotate', '--help'],
       ['help', 'keys'],
     ]) {
       const out = await weft(...argv);
@@ -43,6 +48,8 @@ describe('weft', () => {
       expect(out.stdout).toMatch(/^Usage: weft/);
     }
     expect((await weft('keys', 'add', '--help')).stdout).toContain('--entity <entity...>');
+    const keys = (await weft('keys', '--help')).stdout;
+    for (const sub of ['create', 'list', 'revoke', 'rotate', 'add']) expect(keys).toMatch(new RegExp(`^  ${sub}\\b`, 'm'));
     expect(await weft('--version')).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
   });
 
@@ -54,6 +61,9 @@ describe('weft', () => {
       [['keys'], 'Usage: weft keys'],
       [['keys', 'remove'], "unknown command 'remove'"],
       [['keys', 'add', '--user', 'alice'], "required option '--file <auth.yaml>'"],
+      [['keys', 'create', '--entity', 'acme'], "required option '--user <name>'"],
+      [['keys', 'revoke'], "missing required argument 'id'"],
+      [['keys', 'rotate', 'weft_x', '--grace'], "option '--grace <duration>' argument missing"],
     ] as const) {
       const out = await weft(...argv);
       expect(out, argv.join(' ')).toMatchObject({ code: 2, calls: [] });

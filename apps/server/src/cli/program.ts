@@ -1,9 +1,10 @@
-// The `weft` command (commander): `weft serve` (also `weft` alone), `weft migrate`, `weft demo`, `weft keys add`,
+// The `weft` command (commander): `weft serve` (also `weft` alone), `weft migrate`, `weft demo`, `weft keys …`,
 // with --help on every command and --version. Usage errors exit 2, as the shells' own commands
 // do; output goes through `io` so tests need no subprocess. What each command does lives with its
 // subject (server.ts, auth/cli.ts); this file is the command line only.
 import { Command, CommanderError, Option } from 'commander';
 import { addKeyCommand, type CliIo } from '../auth/cli.ts';
+import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
 import { VERSION } from '../version.ts';
 
 export interface ServerActions {
@@ -13,6 +14,8 @@ export interface ServerActions {
   migrate(): Promise<number>;
   /** Seeds the demo project (undefined: the default one) and resolves the exit code. */
   demo(project: string | undefined): Promise<number>;
+  /** Opens the configured database's key table for `weft keys create|list|revoke|rotate`. */
+  openKeys: OpenKeyDatabase;
 }
 
 function program(io: CliIo, actions: ServerActions, done: (code: number) => void): Command {
@@ -41,13 +44,45 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .option('--project <entity/project>', 'the project to write (default: <your entity>/demo)')
     .action(async (opts: { project?: string }) => done(await actions.demo(opts.project)));
 
-  const keys = weft.command('keys').description('manage API keys in an auth file (AUTH_FILE)');
+  const keys = weft
+    .command('keys')
+    .description('manage API keys: in the database (create, list, revoke, rotate; DATABASE_URL) or in an auth file (add; AUTH_FILE)');
+  const entityOption = () => new Option('--entity <entity...>', 'entities the user may access ("*": every entity, for single-user setups)');
+  keys
+    .command('create')
+    .description(
+      'create a key in the database for a user (created if missing; --entity grants more entities), print it once and store only its hash',
+    )
+    .requiredOption('--user <name>', 'the user the key belongs to')
+    .addOption(entityOption())
+    .option('--name <label>', 'what the key is for, shown by `keys list` (e.g. "ci")')
+    .action(async (opts: { user: string; entity?: string[]; name?: string }) => done(await createKeyCommand(actions.openKeys, opts, io)));
+  keys
+    .command('list')
+    .description("list the database's keys: id (the key's public first characters), user, entities, last use, state; never a secret")
+    .option('--user <name>', "only this user's keys")
+    .option('--all', 'include revoked keys')
+    .option('--json', 'one JSON array on stdout')
+    .action(async (opts: { user?: string; all?: boolean; json?: boolean }) => done(await listKeysCommand(actions.openKeys, opts, io)));
+  keys
+    .command('revoke')
+    .description('revoke a database key by its id (from `keys list`): every replica refuses it from its next request')
+    .argument('<id>', 'the key id, e.g. weft_AbCdEfGhIjKl')
+    .action(async (id: string) => done(await revokeKeyCommand(actions.openKeys, id, io)));
+  keys
+    .command('rotate')
+    .description('replace a database key with a new one for the same user and name, printed once; the old one is revoked')
+    .argument('<id>', 'the key id, e.g. weft_AbCdEfGhIjKl')
+    .option('--grace <duration>', 'let the old key work for this long (e.g. 15m, 12h, 7d) while clients switch')
+    .action(async (id: string, opts: { grace?: string }) => done(await rotateKeyCommand(actions.openKeys, id, opts, io)));
   keys
     .command('add')
-    .description('create a key for a user (the file and the user are created if missing), print it once and store only its hash')
+    .description(
+      'create a key in an auth file for a user (the file and the user are created if missing), print it once and store only its hash',
+    )
     .requiredOption('--file <auth.yaml>', 'the auth file')
     .requiredOption('--user <name>', 'the user the key belongs to')
-    .addOption(new Option('--entity <entity...>', 'entities the user may access ("*": every entity, for single-user setups)'))
+    .addOption(entityOption())
     .action(async (opts: { file: string; user: string; entity?: string[] }) => done(await addKeyCommand(opts, io)));
 
   // Every command shares the output and the exit override.

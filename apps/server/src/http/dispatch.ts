@@ -84,7 +84,7 @@ export function createDispatcher({
       const scheme = op.schemes[0];
       if (scheme) {
         // Before any byte of the body is read: an anonymous client cannot make the server parse it.
-        const result = auth.authenticate(req.headers.authorization, scheme);
+        const result = await auth.authenticate(req.headers.authorization, scheme);
         if (!result.ok) {
           res.status(401).set('WWW-Authenticate', result.wwwAuthenticate).json({ reason: result.reason, error_type: 'Unauthorized' });
           return;

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, type WeftClient } from '@weft/client';
 import { describeIfPostgres, createPgTestDatabase } from '@weft/store/testing';
 import { formatAuthFile, generateApiKey, hashApiKey } from '../../src/auth/index.ts';
+import { runWeft } from '../../src/cli/program.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openKeyDatabase } from '../../src/server.ts';
 import { spawnServer, type ServerProcess } from './spawn-server.ts';
 
 describeIfPostgres('two replicas on one PostgreSQL database', () => {
@@ -14,11 +17,12 @@ describeIfPostgres('two replicas on one PostgreSQL database', () => {
   let db: { url: string; drop(): Promise<void> };
   let replicas: ServerProcess[] = [];
   let clients: WeftClient[] = [];
+  let dir = '';
   const project_id = 'acme/replicas';
 
   beforeAll(async () => {
     db = await createPgTestDatabase();
-    const dir = mkdtempSync(join(tmpdir(), 'weft-replicas-'));
+    dir = mkdtempSync(join(tmpdir(), 'weft-replicas-'));
     const authFile = join(dir, 'auth.yaml');
     writeFileSync(authFile, formatAuthFile({ users: [{ username: 'alice', entities: ['acme'], apiKeyHashes: [hashApiKey(key)] }] }));
     // Both start at once: migrations must be safe when replicas race.
@@ -107,5 +111,37 @@ describeIfPostgres('two replicas on one PostgreSQL database', () => {
       expect(call).toMatchObject({ id, inputs: { i }, output: { answer: i }, ended_at: '2025-06-03T09:41:28.000Z' });
       expect((call.summary as { weave: { status: string } }).weave.status).toBe('success');
     }
+  });
+
+  it('a key revoked with `weft keys revoke` is refused by both replicas from their next request', async () => {
+    // The operator's commands, against the replicas' database, as `weft keys …` runs them.
+    const weftKeys = async (...argv: string[]) => {
+      let stdout = '';
+      const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } };
+      const unused = () => Promise.reject(new Error('not a keys command'));
+      const config = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dir, LOG_LEVEL: 'silent' });
+      const code = await runWeft(['keys', ...argv], io, {
+        serve: unused,
+        migrate: unused,
+        demo: unused,
+        openKeys: () => openKeyDatabase(config),
+      });
+      expect(code, argv.join(' ')).toBe(0);
+      return stdout.trim();
+    };
+    const dbKey = await weftKeys('create', '--user', 'carol', '--entity', 'acme');
+    const read = (replica: ServerProcess) =>
+      fetch(`${replica.url}/objs/query`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`api:${dbKey}`).toString('base64')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ project_id, limit: 1 }),
+      }).then(async (r) => ({ status: r.status, reason: r.ok ? undefined : ((await r.json()) as { reason: string }).reason }));
+    expect(await Promise.all(replicas.map(read))).toEqual([{ status: 200 }, { status: 200 }].map((a) => ({ ...a, reason: undefined })));
+
+    await weftKeys('revoke', dbKey.slice(0, 17));
+    // No waiting: the very next request on either replica is refused.
+    expect(await Promise.all(replicas.map(read))).toEqual([0, 1].map(() => ({ status: 401, reason: 'API key revoked' })));
+    // The auth file's key, loaded at start, is untouched.
+    await expect(clients[1]!.POST('/objs/query', { body: { project_id, limit: 1 } })).resolves.toBeDefined();
   });
 });

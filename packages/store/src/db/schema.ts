@@ -188,6 +188,26 @@ export interface FeedbackTable {
   deleted_at: IsoDatetime | null;
 }
 
+/** A user of keys kept in the database (migration 0007); global, not per project. */
+export interface AuthUsersTable {
+  username: string;
+  /** JSON array of entity names; "*" grants every entity. */
+  entities: Json;
+  created_at: IsoDatetime;
+}
+
+/** An API key kept in the database: its hash only; `id` is the key's public first characters. */
+export interface ApiKeysTable {
+  id: string;
+  username: string;
+  key_hash: string;
+  name: string | null;
+  created_at: IsoDatetime;
+  last_used_at: IsoDatetime | null;
+  revoked_at: IsoDatetime | null;
+  expires_at: IsoDatetime | null;
+}
+
 export interface Database {
   objects: ObjectsTable;
   tables: TablesTable;
@@ -202,6 +222,8 @@ export interface Database {
   trajectories: TrajectoriesTable;
   files: FilesTable;
   feedback: FeedbackTable;
+  auth_users: AuthUsersTable;
+  api_keys: ApiKeysTable;
 }
 
 export type TableName = keyof Database;

@@ -8,6 +8,7 @@ import { callTimeOrder } from './0003-call-time-order.ts';
 import { modelCheckpoints } from './0004-model-checkpoints.ts';
 import { logSums } from './0005-log-sums.ts';
 import { logTables } from './0006-log-tables.ts';
+import { apiKeys } from './0007-api-keys.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004-model-checkpoints': modelCheckpoints(dialect),
     '0005-log-sums': logSums(dialect),
     '0006-log-tables': logTables(dialect),
+    '0007-api-keys': apiKeys(dialect),
   };
 }

@@ -1,0 +1,88 @@
+// Keys kept in the database: what `weft keys …` writes and each request reads. Only hashes and
+// public ids are stored; a revoke or a rotation is one committed write that the next read sees.
+import { expect, it } from 'vitest';
+import { createApiKeyStore, ApiKeyError } from '../../src/api-keys/api-key-store.ts';
+import { describeEachDialect } from '../dialects.ts';
+
+const hash = (c: string) => `sha256:${c.repeat(64)}`;
+
+describeEachDialect('API keys in the database', (getDb) => {
+  it('creates a user with its first key, grants more entities with a later key, and lists both', async () => {
+    const keys = createApiKeyStore(getDb());
+    expect(
+      await keys.create({ id: 'weft_aaaaaaaaaaaa', key_hash: hash('a'), username: 'alice', entities: ['acme', 'acme'], name: 'ci' }),
+    ).toEqual({
+      createdUser: true,
+      grantedEntities: [],
+    });
+    expect(await keys.create({ id: 'weft_bbbbbbbbbbbb', key_hash: hash('b'), username: 'alice', entities: ['acme', 'labs'] })).toEqual({
+      createdUser: false,
+      grantedEntities: ['labs'],
+    });
+    const list = await keys.list({ username: 'alice' });
+    expect(list.map((k) => [k.id, k.name, k.entities])).toEqual([
+      ['weft_aaaaaaaaaaaa', 'ci', ['acme', 'labs']],
+      ['weft_bbbbbbbbbbbb', null, ['acme', 'labs']],
+    ]);
+    expect(list[0]).toMatchObject({ username: 'alice', last_used_at: null, revoked_at: null, expires_at: null });
+    expect(list[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // Rows hold no secret: the hash is only read by find, for the authenticator.
+    expect(JSON.stringify(list)).not.toContain(hash('a'));
+  });
+
+  it('refuses a new user without entities, and a duplicate id, writing nothing', async () => {
+    const keys = createApiKeyStore(getDb());
+    await expect(keys.create({ id: 'weft_cccccccccccc', key_hash: hash('c'), username: 'carol', entities: [] })).rejects.toThrow(
+      ApiKeyError,
+    );
+    expect(await keys.list({ username: 'carol' })).toEqual([]);
+    await keys.create({ id: 'weft_dddddddddddd', key_hash: hash('d'), username: 'dave', entities: ['d'] });
+    await expect(keys.create({ id: 'weft_dddddddddddd', key_hash: hash('e'), username: 'dave', entities: ['e'] })).rejects.toThrow();
+    expect((await keys.find('weft_dddddddddddd'))?.key_hash).toBe(hash('d'));
+    // The failed create's grant was rolled back with it.
+    expect((await keys.find('weft_dddddddddddd'))?.entities).toEqual(['d']);
+  });
+
+  it('finds a key with its owner, records its use, and sees a revoke at once', async () => {
+    const keys = createApiKeyStore(getDb());
+    await keys.create({ id: 'weft_ffffffffffff', key_hash: hash('f'), username: 'frank', entities: ['acme'] });
+    expect(await keys.find('weft_ffffffffffff')).toEqual({
+      id: 'weft_ffffffffffff',
+      username: 'frank',
+      entities: ['acme'],
+      key_hash: hash('f'),
+      revoked_at: null,
+      expires_at: null,
+    });
+    expect(await keys.find('weft_nonexistent')).toBeUndefined();
+    await keys.touch('weft_ffffffffffff', '2026-01-02T03:04:05.678Z');
+    expect((await keys.list({ username: 'frank' }))[0]!.last_used_at).toBe('2026-01-02T03:04:05.678Z');
+
+    expect(await keys.revoke('weft_ffffffffffff')).toBe(true);
+    const revokedAt = (await keys.find('weft_ffffffffffff'))!.revoked_at;
+    expect(revokedAt).not.toBeNull();
+    expect(await keys.revoke('weft_ffffffffffff')).toBe(true);
+    expect((await keys.find('weft_ffffffffffff'))!.revoked_at).toBe(revokedAt); // the first revocation stands
+    expect(await keys.revoke('weft_nonexistent')).toBe(false);
+    expect(await keys.list({ username: 'frank' })).toEqual([]);
+    expect(await keys.list({ username: 'frank', include_revoked: true })).toHaveLength(1);
+  });
+
+  it('rotates: the new key keeps user and name; the old one is revoked, or expires after a grace period', async () => {
+    const keys = createApiKeyStore(getDb());
+    await keys.create({ id: 'weft_gggggggggggg', key_hash: hash('1'), username: 'grace', entities: ['acme'], name: 'deploy' });
+    const rotated = await keys.rotate('weft_gggggggggggg', { id: 'weft_hhhhhhhhhhhh', key_hash: hash('2') });
+    expect(rotated).toMatchObject({ id: 'weft_hhhhhhhhhhhh', username: 'grace', name: 'deploy', entities: ['acme'] });
+    expect((await keys.find('weft_gggggggggggg'))!.revoked_at).not.toBeNull();
+    expect((await keys.find('weft_hhhhhhhhhhhh'))!.key_hash).toBe(hash('2'));
+
+    const until = '2999-01-01T00:00:00.000Z';
+    await keys.rotate('weft_hhhhhhhhhhhh', { id: 'weft_iiiiiiiiiiii', key_hash: hash('3') }, until);
+    expect(await keys.find('weft_hhhhhhhhhhhh')).toMatchObject({ revoked_at: null, expires_at: until });
+
+    // A revoked key cannot be rotated (that would revive its access), nor an unknown one.
+    await expect(keys.rotate('weft_gggggggggggg', { id: 'weft_jjjjjjjjjjjj', key_hash: hash('4') })).rejects.toThrow(/already revoked/);
+    await expect(keys.rotate('weft_unknown', { id: 'weft_kkkkkkkkkkkk', key_hash: hash('5') })).rejects.toThrow(/No key/);
+    expect(await keys.find('weft_jjjjjjjjjjjj')).toBeUndefined();
+  });
+});
