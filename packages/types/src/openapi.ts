@@ -263,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/graphql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The W&B GraphQL that weave.init sends
+         * @description The minimal W&B GraphQL API the Weave Python SDK's `weave.init("entity/project")` needs, so that with `WANDB_BASE_URL` (and `WF_TRACE_SERVER_URL`) pointing at Weft it works unmodified: `project(name, entityName) { name … }`, the `upsertModel` mutation (Weft creates a project on its first write, so upserting one the caller may reach answers it), and `viewer { username defaultEntity { name } }`. Answered from Weft's users and entities under the same authorization as every other operation: a project of an entity the key may not access is a GraphQL error. Any other document (another field, a syntax error, a subscription) gets a GraphQL `errors` answer, never a guess. GraphQL errors are answered with status 200 and `errors`, as W&B's server does.
+         */
+        post: operations["graphqlQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1079,6 +1099,29 @@ export interface components {
             /** @description Weave digest of the raw bytes: base64url(sha256) with `-`→`X`, `_`→`Y`. */
             digest: string;
         };
+        GraphqlError: {
+            extensions?: Record<string, never>;
+            locations?: {
+                column?: number;
+                line?: number;
+            }[];
+            message: string;
+            path?: (string | number)[];
+        };
+        /** @description A GraphQL-over-HTTP request, as gql's HTTPXTransport sends it. */
+        GraphqlReq: {
+            /** @description Which operation of the document to run (needed when it holds several). */
+            operationName?: string | null;
+            /** @description The GraphQL document. */
+            query: string;
+            /** @description The operation's variables. */
+            variables?: Record<string, never> | null;
+        };
+        GraphqlRes: {
+            /** @description The answer, shaped as the document asked; null when it could not be run. */
+            data?: Record<string, never> | null;
+            errors?: components["schemas"]["GraphqlError"][];
+        };
         HealthRes: {
             /**
              * @description State of the database connection.
@@ -1812,6 +1855,9 @@ export type FeedbackCreateRes = components['schemas']['FeedbackCreateRes'];
 export type FileContentReq = components['schemas']['FileContentReq'];
 export type FileCreateReq = components['schemas']['FileCreateReq'];
 export type FileCreateRes = components['schemas']['FileCreateRes'];
+export type GraphqlError = components['schemas']['GraphqlError'];
+export type GraphqlReq = components['schemas']['GraphqlReq'];
+export type GraphqlRes = components['schemas']['GraphqlRes'];
 export type HealthRes = components['schemas']['HealthRes'];
 export type History = components['schemas']['History'];
 export type Limit = components['schemas']['Limit'];
@@ -2387,6 +2433,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaTypeMultipart"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    graphqlQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GraphqlReq"];
+            };
+        };
+        responses: {
+            /** @description The GraphQL answer (`data`, and `errors` when the document could not be answered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphqlRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];

@@ -17,6 +17,7 @@ export interface OperationFacts {
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
+  graphqlQuery: { body: 'json'; auth: 'basic'; line: null };
   health: { body: 'none'; auth: 'none'; line: null };
   metrics: { body: 'none'; auth: 'none'; line: null };
   modelCheckpointCreate: { body: 'json'; auth: 'bearer'; line: null };

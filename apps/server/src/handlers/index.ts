@@ -3,6 +3,7 @@ import { callHandlers } from './calls.ts';
 import type { Deps, Handlers } from './handler.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { fileHandlers } from './files.ts';
+import { graphqlHandlers } from './graphql.ts';
 import { modelHandlers } from './models.ts';
 import { objectHandlers } from './objects.ts';
 import { otelHandlers } from './otel.ts';
@@ -26,5 +27,6 @@ export function allHandlers(deps: Deps): Handlers {
     ...feedbackHandlers(deps),
     ...otelHandlers(deps),
     ...projectHandlers(deps),
+    ...graphqlHandlers(deps),
   };
 }

@@ -14,6 +14,7 @@ export const ORDER = [
   'ready',
   'metrics',
   'serverInfo',
+  'graphqlQuery',
   'routerModelsList',
   'objCreate',
   'objRead',

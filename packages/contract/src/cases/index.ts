@@ -6,6 +6,7 @@ import { annotationQueueCases } from './annotation-queues.ts';
 import { callCases } from './calls.ts';
 import { feedbackCases } from './feedback.ts';
 import { fileCases } from './files.ts';
+import { graphqlCases } from './graphql.ts';
 import type { OperationCase } from './case-types.ts';
 import { modelCases } from './models.ts';
 import { objectCases } from './objects.ts';
@@ -25,4 +26,5 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...modelCases,
   ...otelCases,
   ...projectCases,
+  ...graphqlCases,
 };
