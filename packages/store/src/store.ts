@@ -21,7 +21,9 @@ import type { ProjectsListInput } from './projects/projects-list.ts';
 
 /** Operations answered without the store (the server's version, the router catalogue, its metrics, W&B's GraphQL; training is not offered). */
 export type StorelessOperationId = 'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics' | 'graphqlQuery';
-export type StoreOperationId = Exclude<OperationId, StorelessOperationId>;
+/** Another client's path for an operation (the Weave Python SDK's plural ones): same handler, same store method. */
+export type AliasOperationId = 'filesCreate' | 'filesContent';
+export type StoreOperationId = Exclude<OperationId, StorelessOperationId | AliasOperationId>;
 
 export interface RequestContext {
   /** Authenticated username; recorded as svc_user_id / created_by. */
@@ -45,7 +47,7 @@ interface InputOverrides {
   /** The body arrives as validated pieces, one trajectory at a time (x-weft-body: stream). */
   modelLog: { model_id: string; pieces: AsyncIterable<ModelLogPiece> };
   /** The multipart `file` part's bytes (x-weft-body: multipart). */
-  fileCreate: { project_id: string; content: Uint8Array };
+  fileCreate: { project_id: string; content: Uint8Array; expected_digest?: string | null | undefined };
   /** The decoded OTLP export and each resource's project, authorized (x-weft-body: bytes). */
   otelExport: OtelExportInput;
   /** The entities the caller may access, resolved by the server's auth. */

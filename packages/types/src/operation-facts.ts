@@ -17,6 +17,8 @@ export interface OperationFacts {
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
+  filesContent: { body: 'json'; auth: 'basic'; line: null };
+  filesCreate: { body: 'multipart'; auth: 'basic'; line: null };
   graphqlQuery: { body: 'json'; auth: 'basic'; line: null };
   health: { body: 'none'; auth: 'none'; line: null };
   metrics: { body: 'none'; auth: 'none'; line: null };

@@ -32,6 +32,8 @@ export const ORDER = [
   'callsQueryStats',
   'fileCreate',
   'fileContent',
+  'filesCreate',
+  'filesContent',
   'feedbackCreate',
   'annotationQueueCreate',
   'annotationQueuesQuery',

@@ -15,8 +15,8 @@ export function fileForm(fields: { project_id?: string; file?: string }): FormDa
  * serializer sends the form; the `body` placeholder is only there because openapi-fetch calls the
  * serializer when a body is given.
  */
-const postForm = (api: WeftClient, form: FormData, extra?: ExtraInit) =>
-  api.POST('/file/create', { body: {} as never, bodySerializer: () => form, ...extra });
+const postForm = (api: WeftClient, form: FormData, extra?: ExtraInit, path: '/file/create' | '/files/create' = '/file/create') =>
+  api.POST(path, { body: {} as never, bodySerializer: () => form, ...extra });
 
 export const fileCases = {
   fileCreate: {
@@ -50,6 +50,36 @@ export const fileCases = {
         name: 'a number as digest',
         loc: ['body', 'digest'],
         send: (api, c) => api.POST('/file/content', { body: invalid({ project_id: c.projectId, digest: 42 }) }),
+      },
+    ],
+  },
+
+  // The Weave Python SDK's paths for the same two operations.
+  filesCreate: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      postForm(api, fileForm({ project_id: c.projectId, file: `contract ${c.unique('file')}\n` }), extra, '/files/create'),
+    invalid: [
+      {
+        name: 'a missing file part',
+        loc: ['body', 'file'],
+        send: (api, c) => postForm(api, fileForm({ project_id: c.projectId }), undefined, '/files/create'),
+      },
+    ],
+  },
+
+  filesContent: {
+    tenancy: 'project',
+    request: (api, c, extra) => api.POST('/files/content', { body: { project_id: c.projectId, digest: c.unique('digest') }, ...extra }),
+    async valid(api, c) {
+      const { digest } = await api.fileCreate({ project_id: c.projectId, file: 'hello world\n' });
+      return api.POST('/files/content', { body: { project_id: c.projectId, digest }, parseAs: 'arrayBuffer' });
+    },
+    invalid: [
+      {
+        name: 'a missing digest',
+        loc: ['body', 'digest'],
+        send: (api, c) => api.POST('/files/content', { body: invalid({ project_id: c.projectId }) }),
       },
     ],
   },

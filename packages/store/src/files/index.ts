@@ -8,7 +8,7 @@ import { fileCreate } from './file-create.ts';
 export function fileMethods(opts: Pick<StoreOptions, 'db'>) {
   const { db } = opts;
   return storeMethods({
-    fileCreate: (req) => fileCreate(db, req.project_id, req.content),
+    fileCreate: (req) => fileCreate(db, req.project_id, req.content, req.expected_digest),
     fileContent: (req) => fileContent(db, req.project_id, req.digest),
   });
 }

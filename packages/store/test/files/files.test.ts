@@ -20,6 +20,24 @@ describeEachDialect('files', (getDb) => {
     expect(Buffer.from(await files.fileContent({ project_id: 'f/a', digest }, ctx)).equals(Buffer.from(ALL_BYTES))).toBe(true);
   });
 
+  it('checks the digest a client computed: the same is stored, another refused with nothing stored', async () => {
+    const db = getDb();
+    const files = fileMethods({ db });
+    const hello = new TextEncoder().encode('hello world\n');
+    const expected_digest = 'qUiQTy8PR5uPgZdpSzAYSw0u0cHNKh7AX4XSmaGSpEc';
+    expect(await files.fileCreate({ project_id: 'f/expected', content: hello, expected_digest }, ctx)).toEqual({ digest: expected_digest });
+    const other = new TextEncoder().encode('hello world!\n');
+    const refused = await files.fileCreate({ project_id: 'f/expected', content: other, expected_digest }, ctx).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(WeftError);
+    expect((refused as WeftError).toBody()).toMatchObject({ detail: [{ loc: ['body', 'expected_digest'], type: 'value_error' }] });
+    const rows = await db.kysely.selectFrom('files').select('digest').where('project_id', '=', 'f/expected').execute();
+    expect(rows).toEqual([{ digest: expected_digest }]);
+    // null: not checked, as pydantic sends an unset field.
+    expect((await files.fileCreate({ project_id: 'f/expected', content: other, expected_digest: null }, ctx)).digest).toBe(
+      digestBytes(other),
+    );
+  });
+
   it('stores an empty file', async () => {
     const files = fileMethods({ db: getDb() });
     const { digest } = await files.fileCreate({ project_id: 'f/empty', content: new Uint8Array() }, ctx);
