@@ -166,6 +166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calls/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete calls with their descendants
+         * @description Deletes the named calls and every call below them (children, their children, …), as Weave does: they disappear from calls/stream_query, calls/query_stats and call/read (404). Their feedback stays, as in Weave. Unknown and already deleted ids are skipped; `num_deleted` counts the calls this request deleted. Up to 1,000 ids a request (Weave's limit).
+         */
+        post: operations["callsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calls/query_stats": {
         parameters: {
             query?: never;
@@ -916,6 +936,19 @@ export interface components {
             total_storage_size_bytes?: number;
             trace_id: string;
             turn_id?: string;
+        };
+        CallsDeleteReq: {
+            /** @description The calls to delete; each one's descendants go with it. Unknown or already deleted ids are skipped. */
+            call_ids: string[];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Ignored; the server knows the authenticated user. */
+            svc_user_id?: string | null;
+            /** @description Weave's name; ignored: the server knows the authenticated user. */
+            wb_user_id?: string | null;
+        };
+        CallsDeleteRes: {
+            /** @description Calls this request deleted: the named ones and their descendants, not counting those deleted before. */
+            num_deleted: number;
         };
         /** @description Every listed condition must hold; an empty or null list means no condition. */
         CallsFilter: {
@@ -1871,6 +1904,8 @@ export type CallEndReq = components['schemas']['CallEndReq'];
 export type CallReadReq = components['schemas']['CallReadReq'];
 export type CallReadRes = components['schemas']['CallReadRes'];
 export type CallSchema = components['schemas']['CallSchema'];
+export type CallsDeleteReq = components['schemas']['CallsDeleteReq'];
+export type CallsDeleteRes = components['schemas']['CallsDeleteRes'];
 export type CallsFilter = components['schemas']['CallsFilter'];
 export type CallsQuery = components['schemas']['CallsQuery'];
 export type CallsQueryStatsReq = components['schemas']['CallsQueryStatsReq'];
@@ -2307,6 +2342,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallUpsertBatchRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    callsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsDeleteReq"];
+            };
+        };
+        responses: {
+            /** @description How many calls were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallsDeleteRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

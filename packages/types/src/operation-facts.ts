@@ -9,6 +9,7 @@ export interface OperationFacts {
   annotationQueueUpdate: { body: 'json'; auth: 'basic'; line: null };
   callEnd: { body: 'json'; auth: 'basic'; line: null };
   callRead: { body: 'json'; auth: 'basic'; line: null };
+  callsDelete: { body: 'json'; auth: 'basic'; line: null };
   callsQueryStats: { body: 'json'; auth: 'basic'; line: null };
   callsStreamQuery: { body: 'json'; auth: 'basic'; line: 'CallSchema' };
   callStart: { body: 'json'; auth: 'basic'; line: null };

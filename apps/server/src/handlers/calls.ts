@@ -19,6 +19,10 @@ export function callHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.callUpdate(body, contextOf(principal));
     },
+    async callsDelete({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callsDelete(body, contextOf(principal));
+    },
     async callUpsertBatch({ body, principal }) {
       // Every item names its own project: all of them must be the caller's before anything is written.
       for (const item of body.batch) {

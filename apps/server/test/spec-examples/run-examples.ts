@@ -49,6 +49,7 @@ export const ORDER = [
   'modelTrajectoriesList',
   'modelsList',
   'modelDelete',
+  'callsDelete',
   'objDelete',
   'annotationQueueDelete',
   'otelExport',

@@ -127,6 +127,29 @@ export const callCases = {
     ],
   },
 
+  callsDelete: {
+    tenancy: 'project',
+    // Unknown ids are skipped (num_deleted 0), as Weave does: there is no 404 to check.
+    request: (api, c, extra) =>
+      api.POST('/calls/delete', { body: { project_id: c.projectId, call_ids: [c.id()], wb_user_id: null }, ...extra }),
+    async valid(api, c) {
+      const { id } = await api.POST('/call/start', { body: startOf(c) });
+      return api.POST('/calls/delete', { body: { project_id: c.projectId, call_ids: [id] } });
+    },
+    invalid: [
+      {
+        name: 'an empty call_ids',
+        loc: ['body', 'call_ids'],
+        send: (api, c) => api.POST('/calls/delete', { body: { project_id: c.projectId, call_ids: [] } }),
+      },
+      {
+        name: 'a field Weft does not honour',
+        loc: ['body', 'delete_feedback'],
+        send: (api, c) => api.POST('/calls/delete', { body: invalid({ project_id: c.projectId, call_ids: ['x'], delete_feedback: true }) }),
+      },
+    ],
+  },
+
   callsStreamQuery: {
     tenancy: 'project',
     request: (api, c, extra) =>

@@ -7,6 +7,7 @@ import { callRead } from './call-read.ts';
 import { callStart } from './call-start.ts';
 import { callUpdate } from './call-update.ts';
 import { callUpsertBatch } from './call-upsert-batch.ts';
+import { callsDelete } from './calls-delete.ts';
 import { callsQueryStats } from './calls-query-stats.ts';
 import { callsStreamQuery } from './calls-stream-query.ts';
 import { otelExport } from './otel-export.ts';
@@ -24,6 +25,7 @@ export function callMethods(opts: StoreOptions) {
     callUpdate: (req) => callUpdate(db, req),
     callsStreamQuery: (req) => callsStreamQuery(db, catalogue, req),
     callsQueryStats: (req) => callsQueryStats(db, req),
+    callsDelete: (req) => callsDelete(db, req),
     otelExport: (req, ctx) => otelExport(db, req, ctx.user),
   });
 }
