@@ -4,9 +4,12 @@ import { expectTypeOf, test } from 'vitest';
 import type { CallSchema, ObjReadReq, ObjReadRes, OperationId } from '@weft/types';
 import { storeMethods, type Store, type StoreOperationId } from '../src/store.ts';
 
-test('one method per operation of the spec (but those answered without the store)', () => {
+test('one method per operation of the spec (but those answered without the store, and other paths of one operation)', () => {
   expectTypeOf<StoreOperationId>().toEqualTypeOf<
-    Exclude<OperationId, 'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics'>
+    Exclude<
+      OperationId,
+      'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics' | 'graphqlQuery' | 'filesCreate' | 'filesContent'
+    >
   >();
   expectTypeOf<Parameters<Store['objRead']>[0]>().toEqualTypeOf<ObjReadReq>();
   expectTypeOf<ReturnType<Store['objRead']>>().toEqualTypeOf<Promise<ObjReadRes>>();

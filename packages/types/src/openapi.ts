@@ -226,6 +226,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/batch/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add several feedback items, with the client's ids
+         * @description What the Weave Python SDK sends for `add_reaction`, `add_note` and scores: each item as in feedback/create, plus the `id` the client made. All items are checked first, and written in one transaction: all or none. Sending an item again with the same id (a retry) is idempotent; the same id with other content is a 409.
+         */
+        post: operations["feedbackBatchCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feedback/create": {
         parameters: {
             query?: never;
@@ -240,6 +260,26 @@ export interface paths {
          * @description Checks as Weave does: `wandb.reaction.1` needs one emoji in `payload.emoji`, `wandb.note.1` needs `payload.note`, `wandb.runnable.<name>` needs `runnable_ref` and `payload.output` (and `call_ref` for an op), `wandb.annotation.*` needs `annotation_ref`.
          */
         post: operations["feedbackCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query feedback
+         * @description A project's feedback (deleted items left out) as Weave's `feedback/query` answers it: rows of `tsi.Feedback` (only the fields asked for), filtered by Weave's query language, sorted, paged, with `total_count`. What the SDK's `call.feedback` and `client.get_feedback()` read.
+         */
+        post: operations["feedbackQuery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1129,6 +1169,18 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description One item of feedback/batch/create, with the id the client made (Weave's SDK sends a UUIDv7). */
+        FeedbackCreateBatchItem: components["schemas"]["FeedbackCreateReq"] & {
+            id: string;
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
+        };
+        FeedbackCreateBatchReq: {
+            batch: components["schemas"]["FeedbackCreateBatchItem"][];
+        };
+        FeedbackCreateBatchRes: {
+            res: components["schemas"]["FeedbackCreateRes"][];
+        };
         FeedbackCreateReq: {
             annotation_ref?: string | null;
             call_ref?: string | null;
@@ -1155,6 +1207,44 @@ export interface components {
             svc_user_id: string;
             /** @description The same user as `svc_user_id`, under the name the Weave Python SDK's response model requires (`FeedbackCreateRes.wb_user_id`). */
             wb_user_id: string;
+        };
+        FeedbackQueryReq: {
+            /** @description Which fields of each row to answer (null or absent — every field). */
+            fields?: ("id" | "project_id" | "weave_ref" | "wb_user_id" | "creator" | "created_at" | "feedback_type" | "payload" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref")[] | null;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's query language over feedback: `$getField` of id, weave_ref, feedback_type, creator, wb_user_id, annotation_ref, runnable_ref, call_ref, trigger_ref, created_at (a time), or a dot path into `payload`. */
+            query?: components["schemas"]["CallsQuery"];
+            /** @description Default order is created_at ascending; id breaks ties. */
+            sort_by?: components["schemas"]["FeedbackSortItem"][] | null;
+        };
+        FeedbackQueryRes: {
+            /** @description The rows, as Weave's `tsi.Feedback` (only the fields asked for): `wb_user_id` is the user who added it. */
+            result: components["schemas"]["FeedbackRow"][];
+            /** @description Rows matching the query, before limit and offset. */
+            total_count: number;
+        };
+        FeedbackRow: {
+            annotation_ref?: string | null;
+            call_ref?: string | null;
+            created_at?: components["schemas"]["Datetime"];
+            creator?: string | null;
+            feedback_type?: string;
+            id?: string;
+            payload?: {
+                [key: string]: unknown;
+            };
+            project_id?: components["schemas"]["ProjectId"];
+            runnable_ref?: string | null;
+            trigger_ref?: string | null;
+            wb_user_id?: string | null;
+            weave_ref?: string;
+        };
+        FeedbackSortItem: {
+            direction: components["schemas"]["SortDirection"];
+            /** @enum {string} */
+            field: "id" | "created_at" | "feedback_type" | "weave_ref" | "creator" | "wb_user_id" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref";
         };
         FileContentReq: {
             digest: string;
@@ -1927,8 +2017,15 @@ export type Datetime = components['schemas']['Datetime'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
 export type ErrorReason = components['schemas']['ErrorReason'];
+export type FeedbackCreateBatchItem = components['schemas']['FeedbackCreateBatchItem'];
+export type FeedbackCreateBatchReq = components['schemas']['FeedbackCreateBatchReq'];
+export type FeedbackCreateBatchRes = components['schemas']['FeedbackCreateBatchRes'];
 export type FeedbackCreateReq = components['schemas']['FeedbackCreateReq'];
 export type FeedbackCreateRes = components['schemas']['FeedbackCreateRes'];
+export type FeedbackQueryReq = components['schemas']['FeedbackQueryReq'];
+export type FeedbackQueryRes = components['schemas']['FeedbackQueryRes'];
+export type FeedbackRow = components['schemas']['FeedbackRow'];
+export type FeedbackSortItem = components['schemas']['FeedbackSortItem'];
 export type FileContentReq = components['schemas']['FileContentReq'];
 export type FileCreateReq = components['schemas']['FileCreateReq'];
 export type FileCreateRes = components['schemas']['FileCreateRes'];
@@ -2450,6 +2547,39 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    feedbackBatchCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackCreateBatchReq"];
+            };
+        };
+        responses: {
+            /** @description The stored items, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackCreateBatchRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     feedbackCreate: {
         parameters: {
             query?: never;
@@ -2470,6 +2600,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackCreateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    feedbackQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackQueryReq"];
+            };
+        };
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackQueryRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -15,7 +15,9 @@ export interface OperationFacts {
   callStart: { body: 'json'; auth: 'basic'; line: null };
   callUpdate: { body: 'json'; auth: 'basic'; line: null };
   callUpsertBatch: { body: 'json'; auth: 'basic'; line: null };
+  feedbackBatchCreate: { body: 'json'; auth: 'basic'; line: null };
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };
+  feedbackQuery: { body: 'json'; auth: 'basic'; line: null };
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
   filesContent: { body: 'json'; auth: 'basic'; line: null };

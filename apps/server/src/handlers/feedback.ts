@@ -7,5 +7,14 @@ export function feedbackHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.feedbackCreate(body, contextOf(principal));
     },
+    async feedbackBatchCreate({ body, principal }) {
+      // Every item names its own project: all must be the caller's before anything is written.
+      for (const item of body.batch) requireProject(auth, principal, item.project_id);
+      return store.feedbackBatchCreate(body, contextOf(principal));
+    },
+    async feedbackQuery({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackQuery(body, contextOf(principal));
+    },
   });
 }

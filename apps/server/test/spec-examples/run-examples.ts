@@ -35,6 +35,8 @@ export const ORDER = [
   'filesCreate',
   'filesContent',
   'feedbackCreate',
+  'feedbackBatchCreate',
+  'feedbackQuery',
   'annotationQueueCreate',
   'annotationQueuesQuery',
   'annotationQueueRead',

@@ -29,4 +29,47 @@ export const feedbackCases = {
       },
     ],
   },
+
+  feedbackBatchCreate: {
+    tenancy: 'project',
+    request: (api, c, extra) => api.POST('/feedback/batch/create', { body: { batch: [{ ...noteOn(c), id: c.id() }] }, ...extra }),
+    invalid: [
+      {
+        name: 'an item without its id',
+        loc: ['body', 'batch', '0', 'id'],
+        send: (api, c) => api.POST('/feedback/batch/create', { body: invalid({ batch: [noteOn(c)] }) }),
+      },
+      {
+        name: 'an empty batch',
+        loc: ['body', 'batch'],
+        send: (api) => api.POST('/feedback/batch/create', { body: { batch: [] } }),
+      },
+    ],
+  },
+
+  feedbackQuery: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/query', {
+        body: {
+          project_id: c.projectId,
+          query: { $expr: anyObject({ $eq: [{ $getField: 'feedback_type' }, { $literal: 'wandb.note.1' }] }) },
+          limit: 10,
+        },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a sort by a field that is not one',
+        loc: ['body', 'sort_by', '0', 'field'],
+        send: (api, c) =>
+          api.POST('/feedback/query', { body: { project_id: c.projectId, sort_by: [{ field: invalid('payload'), direction: 'asc' }] } }),
+      },
+      {
+        name: 'a field Weft does not honour',
+        loc: ['body', 'include_deleted'],
+        send: (api, c) => api.POST('/feedback/query', { body: invalid({ project_id: c.projectId, include_deleted: true }) }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

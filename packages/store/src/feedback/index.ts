@@ -1,7 +1,9 @@
 // Feedback: reactions, notes, annotations and scorer results attached to a call or object ref.
 import type { StoreOptions } from '../create-store.ts';
 import { storeMethods } from '../store.ts';
+import { feedbackBatchCreate } from './feedback-batch-create.ts';
 import { feedbackCreate } from './feedback-create.ts';
+import { feedbackQuery } from './feedback-query.ts';
 
 export { callRef, feedbackOfCalls, type CallFeedback } from './call-feedback.ts';
 
@@ -9,5 +11,7 @@ export function feedbackMethods(opts: Pick<StoreOptions, 'db'>) {
   const { db } = opts;
   return storeMethods({
     feedbackCreate: (req, ctx) => feedbackCreate(db, req, ctx.user),
+    feedbackBatchCreate: (req, ctx) => feedbackBatchCreate(db, req, ctx.user),
+    feedbackQuery: (req) => feedbackQuery(db, req),
   });
 }
