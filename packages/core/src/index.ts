@@ -10,3 +10,4 @@ export * from './errors.ts';
 export * from './turns.ts';
 export * from './ids.ts';
 export * from './otel/index.ts';
+export * from './refs/weave-ref.ts';

@@ -10,6 +10,7 @@ import { fileMethods } from './files/index.ts';
 import { modelMethods } from './models/index.ts';
 import { objectMethods } from './objects/index.ts';
 import { projectMethods } from './projects/index.ts';
+import { refMethods } from './refs/index.ts';
 import { translateDatabaseErrors } from './database-errors.ts';
 import type { Store } from './store.ts';
 import { tableMethods } from './tables/index.ts';
@@ -31,6 +32,7 @@ export function createStore(opts: StoreOptions): Store {
     ...fileMethods(opts),
     ...feedbackMethods(opts),
     ...projectMethods(opts),
+    ...refMethods(opts),
     async health() {
       try {
         await opts.db.ping();

@@ -580,6 +580,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/refs/read_batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the values refs point at
+         * @description What the Weave SDKs send to resolve refs: each ref's value, in the order asked. An object ref gives the version's value; its extra path walks into it (`attr` and `key` into an object, `index` into a list, `id` from a table ref to that row of the table), as Weave does; a call ref gives the call as call/read answers it. A ref to an object, version, row or call that does not exist (or was deleted), or a path that leads nowhere, is a 404 naming it; a ref that is not one (or a bare table ref, which Weave does not read either) is a 400. Every ref must be of a project the key may access (else 403).
+         */
+        post: operations["refsReadBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/server_info": {
         parameters: {
             query?: never;
@@ -1251,7 +1271,7 @@ export interface components {
             project_id: components["schemas"]["ProjectId"];
         };
         FileCreateReq: {
-            /** @description The digest the client computed for the bytes (newer Weave SDKs). A different digest is refused with 422 and nothing is stored; null or absent: not checked. */
+            /** @description The digest the client computed for the bytes (newer Weave SDKs). A different digest is refused with 409 `DigestMismatchError` (as obj/create and table/create do) and nothing is stored; null or absent: not checked. */
             expected_digest?: string | null;
             /**
              * Format: binary
@@ -1585,6 +1605,14 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready";
         };
+        RefsReadBatchReq: {
+            /** @description Weave refs: `weave:///<entity>/<project>/object/<name>:<digest>` (or `op/…`) with optional extra path pairs — `attr/<name>`, `key/<name>`, `index/<n>`, and `id/<row digest>` where the value reached is a table ref — or `weave:///<entity>/<project>/call/<id>`. */
+            refs: string[];
+        };
+        RefsReadBatchRes: {
+            /** @description One value per ref, in the order asked. */
+            vals: unknown[];
+        };
         /** @description A model the gateway offers, in OpenRouter's provider format. Prices are decimal strings in USD. */
         RouterModel: {
             context_length: number;
@@ -1722,10 +1750,11 @@ export interface components {
             /** @description Rows in the table, duplicates included. */
             count: number;
         };
+        /** @description Null or absent — every row (pydantic sends unset fields as null). */
         TableRowFilter: {
-            /** @description Row digests to select; an empty list means no restriction. */
-            row_digests?: string[];
-        };
+            /** @description Row digests to select; an empty list or null means no restriction. */
+            row_digests?: string[] | null;
+        } | null;
         TableRowSchema: {
             /** @description Digest of the row. */
             digest: string;
@@ -2067,6 +2096,8 @@ export type ProjectId = components['schemas']['ProjectId'];
 export type ProjectRef = components['schemas']['ProjectRef'];
 export type ProjectsListRes = components['schemas']['ProjectsListRes'];
 export type ReadyRes = components['schemas']['ReadyRes'];
+export type RefsReadBatchReq = components['schemas']['RefsReadBatchReq'];
+export type RefsReadBatchRes = components['schemas']['RefsReadBatchRes'];
 export type RouterModel = components['schemas']['RouterModel'];
 export type RouterModelsRes = components['schemas']['RouterModelsRes'];
 export type ScorerRef = components['schemas']['ScorerRef'];
@@ -2702,6 +2733,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaTypeMultipart"];
             422: components["responses"]["ValidationFailed"];
@@ -2767,6 +2799,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaTypeMultipart"];
             422: components["responses"]["ValidationFailed"];
@@ -3135,6 +3168,39 @@ export interface operations {
                     "application/json": components["schemas"]["ReadyRes"];
                 };
             };
+        };
+    };
+    refsReadBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefsReadBatchReq"];
+            };
+        };
+        responses: {
+            /** @description The values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefsReadBatchRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     serverInfo: {

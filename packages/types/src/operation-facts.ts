@@ -42,6 +42,7 @@ export interface OperationFacts {
   otelExport: { body: 'bytes'; auth: 'basic'; line: null };
   projectsList: { body: 'none'; auth: 'basic'; line: null };
   ready: { body: 'none'; auth: 'none'; line: null };
+  refsReadBatch: { body: 'json'; auth: 'basic'; line: null };
   routerModelsList: { body: 'none'; auth: 'none'; line: null };
   serverInfo: { body: 'none'; auth: 'basic'; line: null };
   tableCreate: { body: 'lossless'; auth: 'basic'; line: null };

@@ -8,6 +8,7 @@ import { modelHandlers } from './models.ts';
 import { objectHandlers } from './objects.ts';
 import { otelHandlers } from './otel.ts';
 import { projectHandlers } from './projects.ts';
+import { refHandlers } from './refs.ts';
 import { serviceHandlers } from './service.ts';
 import { tableHandlers } from './tables.ts';
 
@@ -28,5 +29,6 @@ export function allHandlers(deps: Deps): Handlers {
     ...otelHandlers(deps),
     ...projectHandlers(deps),
     ...graphqlHandlers(deps),
+    ...refHandlers(deps),
   };
 }

@@ -19,6 +19,7 @@ export const ORDER = [
   'objCreate',
   'objRead',
   'objsQuery',
+  'refsReadBatch',
   'tableCreate',
   'tableQuery',
   'tableQueryStats',

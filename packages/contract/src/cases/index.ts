@@ -12,6 +12,7 @@ import { modelCases } from './models.ts';
 import { objectCases } from './objects.ts';
 import { otelCases } from './otel.ts';
 import { projectCases } from './projects.ts';
+import { refCases } from './refs.ts';
 import { serviceCases } from './service.ts';
 import { tableCases } from './tables.ts';
 
@@ -27,4 +28,5 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...otelCases,
   ...projectCases,
   ...graphqlCases,
+  ...refCases,
 };

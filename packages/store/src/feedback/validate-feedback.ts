@@ -5,9 +5,8 @@
 // against it, and adds emoji aliases (`alias`, `detoned`, …) to reactions from the Python emoji
 // package's name table. Weft checks the annotation ref's shape and project only, and stores
 // reactions as sent.
-import { invalidRequest, pyJsonDumpsValue } from '@weft/core';
+import { invalidRequest, parseWeaveRef, pyJsonDumpsValue, type WeaveRef } from '@weft/core';
 import type * as T from '@weft/types';
-import { parseWeaveRef, type WeaveRef } from './weave-ref.ts';
 
 export const REACTION_TYPE = 'wandb.reaction.1';
 export const NOTE_TYPE = 'wandb.note.1';

@@ -1,6 +1,6 @@
 // file/create: the digest is Weave's digest of the raw bytes, so a client that computed it itself
 // (the SDKs put it in the value before the upload finishes) gets the same one back.
-import { digestBytes, invalidField } from '@weft/core';
+import { digestBytes, digestMismatch } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
 
@@ -8,12 +8,7 @@ export async function fileCreate(db: Db, projectId: string, content: Uint8Array,
   const digest = digestBytes(content);
   // A client that names the digest it computed is told, before anything is stored, that the
   // server computed another (a corrupted upload, or a client hashing differently).
-  if (expected != null && expected !== digest)
-    throw invalidField(
-      ['body', 'expected_digest'],
-      `expected_digest ${expected} is not the digest of the file's bytes (${digest})`,
-      'value_error',
-    );
+  if (expected != null && expected !== digest) throw digestMismatch(expected, digest);
   // Same digest, same bytes: a second upload (SDKs re-upload an op's source on every run) keeps
   // the first row. DO NOTHING also makes two concurrent uploads safe.
   await db.kysely

@@ -29,7 +29,7 @@ describeEachDialect('files', (getDb) => {
     const other = new TextEncoder().encode('hello world!\n');
     const refused = await files.fileCreate({ project_id: 'f/expected', content: other, expected_digest }, ctx).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(WeftError);
-    expect((refused as WeftError).toBody()).toMatchObject({ detail: [{ loc: ['body', 'expected_digest'], type: 'value_error' }] });
+    expect(refused).toMatchObject({ status: 409, errorType: 'DigestMismatchError' });
     const rows = await db.kysely.selectFrom('files').select('digest').where('project_id', '=', 'f/expected').execute();
     expect(rows).toEqual([{ digest: expected_digest }]);
     // null: not checked, as pydantic sends an unset field.

@@ -1,6 +1,7 @@
-// Parsing of the external refs feedback points with (`weave:///<entity>/<project>/<kind>/…`), with
-// the rules of Weave's refs_internal.py: object and op refs are `<name>:<version>` followed by
-// optional (edge, value) pairs; names and versions contain neither '/' nor ':'.
+// Parsing of Weave's external refs (`weave:///<entity>/<project>/<kind>/…`: what feedback points
+// at and refs/read_batch reads), with the rules of Weave's refs_internal.py: object and op refs
+// are `<name>:<version>` followed by optional (edge, value) pairs; names and versions contain
+// neither '/' nor ':'.
 export type WeaveRef =
   | { kind: 'object'; projectId: string; name: string; version: string; extra: string[] }
   | { kind: 'op'; projectId: string; name: string; version: string; extra: string[] }

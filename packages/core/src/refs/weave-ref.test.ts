@@ -1,6 +1,6 @@
 // Ref parsing with the rules of Weave's refs_internal.py, for the refs feedback points with.
 import { describe, expect, it } from 'vitest';
-import { parseWeaveRef } from '../../src/feedback/weave-ref.ts';
+import { parseWeaveRef } from './weave-ref.ts';
 
 describe('parseWeaveRef', () => {
   it('parses object, op, call and table refs', () => {

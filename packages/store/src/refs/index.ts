@@ -1,0 +1,10 @@
+// Refs: the values Weave refs point at, across objects, tables and calls.
+import type { StoreOptions } from '../create-store.ts';
+import { storeMethods } from '../store.ts';
+import { refsReadBatch } from './refs-read-batch.ts';
+
+export function refMethods({ db, catalogue }: StoreOptions) {
+  return storeMethods({
+    refsReadBatch: (req) => refsReadBatch(db, catalogue, req),
+  });
+}
