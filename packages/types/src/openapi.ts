@@ -885,8 +885,11 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AnnotationQueueCreateReq: {
-            /** @default  */
-            description?: string;
+            /**
+             * @description Null or absent: ''.
+             * @default
+             */
+            description?: string | null;
             name: string;
             project_id: components["schemas"]["ProjectId"];
             scorer_refs: components["schemas"]["ScorerRef"][];
@@ -1443,7 +1446,7 @@ export interface components {
          * @example support-prompt
          */
         ObjectId: string;
-        /** @description Every listed condition must hold. `latest_only` and `object_ids` are the seed's; the others are Weave's and may be null (no condition). */
+        /** @description Every listed condition must hold. `latest_only` and `object_ids` are the seed's; the others are Weave's. Null (the whole filter, or one condition) means no condition, as pydantic sends an unset field. */
         ObjectVersionFilter: {
             /** @description An alias in this list points at the version (`latest` matches the latest). */
             aliases?: string[] | null;
@@ -1454,13 +1457,13 @@ export interface components {
             /** @description true: ops only; false: everything but ops. */
             is_op?: boolean | null;
             /** @description When true, only the latest version of each object is meant. */
-            latest_only?: boolean;
+            latest_only?: boolean | null;
             leaf_object_classes?: string[] | null;
             /** @description Restricts the result to these object identifiers; an empty list means no restriction. */
-            object_ids?: string[];
+            object_ids?: string[] | null;
             /** @description The version has any of these tags. */
             tags?: string[] | null;
-        };
+        } | null;
         ObjReadReq: {
             /** @description A content digest, `latest`, or `v<N>` (version index). */
             digest: string;
@@ -1764,12 +1767,18 @@ export interface components {
             val: unknown;
         };
         TableSortItem: {
-            /** @description Weave's name for `order`, accepted so Weave clients keep working. If both are sent they must agree. */
-            direction?: components["schemas"]["SortDirection"];
+            /**
+             * @description Weave's name for `order`, accepted so Weave clients keep working. If both are sent they must agree.
+             * @enum {unknown}
+             */
+            direction?: "asc" | "desc" | null;
             /** @description A column name; dot-separated names reach into dictionary values (`<column>.<property>`); numeric parts index arrays. */
             field: string;
-            /** @description Defaults to asc. */
-            order?: components["schemas"]["SortDirection"];
+            /**
+             * @description Defaults to asc (also when null).
+             * @enum {unknown}
+             */
+            order?: "asc" | "desc" | null;
         };
         Tool: {
             function: {

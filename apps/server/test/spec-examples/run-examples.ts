@@ -133,6 +133,8 @@ export async function runExamples(
   operations: readonly SpecOperation[],
   url: string,
   key: string,
+  /** Rewrites a JSON request body before it is sent (e.g. pydantic's nulls: with-nulls.ts). */
+  transform?: (op: SpecOperation, body: unknown, schema: unknown) => unknown,
 ): Promise<ExampleResult[]> {
   const ids = new Map<string, string>();
   const byId = new Map(operations.map((op) => [op.operationId, op]));
@@ -156,7 +158,9 @@ export async function runExamples(
         body = form;
       } else if (value !== undefined) {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify(substitute(value, ids));
+        const sent = substitute(value, ids);
+        const schema = (deref(doc, item.requestBody!).content as Record<string, { schema?: unknown }>)['application/json']?.schema;
+        body = JSON.stringify(transform ? transform(op, sent, schema) : sent);
       }
       const example = (p: SpecOperation['parameters'][number]) => String(substitute((p as { example?: unknown }).example ?? '', ids));
       const path = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) =>
