@@ -12,3 +12,4 @@ export {
   type CreatedApiKey,
   type NewApiKey,
 } from './api-keys/api-key-store.ts';
+export * from './transfer/index.ts';

@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { addKeyCommand, type CliIo } from '../auth/cli.ts';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
+import { addTransferCommands } from './transfer-commands.ts';
 import { VERSION } from '../version.ts';
 
 export interface ServerActions {
@@ -84,6 +85,8 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .requiredOption('--user <name>', 'the user the key belongs to')
     .addOption(entityOption())
     .action(async (opts: { file: string; user: string; entity?: string[] }) => done(await addKeyCommand(opts, io)));
+
+  addTransferCommands(weft, io, done);
 
   // Every command shares the output and the exit override.
   for (const command of [weft, ...weft.commands, ...keys.commands]) {
