@@ -35,6 +35,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Weft Studio's built files (apps/web/dist by default), served at `/`. */
   webDir: string;
+  /** Time between two retention sweeps (expired calls, their feedback, unreferenced files); 0: no sweeper. */
+  retentionSweepIntervalMs: number;
+  /** How long a file an expired call referenced waits before the sweeper checks and deletes it. */
+  retentionFileGraceMs: number;
 }
 
 // apps/server/{src,dist}/config.* → apps/web/dist: the same two levels from the sources and the build.
@@ -100,6 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (ms === undefined) problems.push(`${name} must be a duration like 30s, 500ms, 2m or 1500, got "${value}"`);
     return ms ?? 0;
   };
+  // Retention: 0 is allowed (no sweeper; no grace), so these do not go through duration().
+  const durationOrZero = (name: string, fallback: string): number => {
+    const value = env[name] || fallback;
+    if (/^\s*0+(\.0+)?\s*(ms|s|m)?\s*$/i.test(value)) return 0;
+    const ms = parseDuration(value);
+    if (ms === undefined) problems.push(`${name} must be a duration like 30s, 500ms, 2m or 1500, or 0, got "${value}"`);
+    return ms ?? 0;
+  };
+  const retentionSweepIntervalMs = durationOrZero('RETENTION_SWEEP_INTERVAL', '1m');
+  const retentionFileGraceMs = durationOrZero('RETENTION_FILE_GRACE', '60m');
   const headersTimeoutMs = duration('HEADERS_TIMEOUT', '20s');
   const requestTimeoutMs = duration('REQUEST_TIMEOUT', '5m');
   const idleTimeoutMs = duration('IDLE_TIMEOUT', '65s');
@@ -152,5 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     redisUrl,
     webDir: env.WEB_DIR ? abs(env.WEB_DIR) : DEFAULT_WEB_DIR,
+    retentionSweepIntervalMs,
+    retentionFileGraceMs,
   };
 }

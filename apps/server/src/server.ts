@@ -14,6 +14,7 @@ import { createApp } from './app.ts';
 import { createDrainer } from './http/lifecycle.ts';
 import { createLimiter } from './http/rate-limit.ts';
 import { VERSION } from './version.ts';
+import { startSweeper } from './retention/sweeper.ts';
 
 export interface RunningServer {
   url: string;
@@ -116,11 +117,19 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   logger.info({ url, database: db.dialect }, 'weft listening');
+  const sweeper = startSweeper(db, {
+    intervalMs: config.retentionSweepIntervalMs,
+    fileGraceMs: config.retentionFileGraceMs,
+    logger,
+    onBatch: metrics.countRetention,
+  });
   return {
     url,
     port,
     logger,
     async close() {
+      // First, so no sweep outlives the database: its running batch commits, then it ends.
+      await sweeper.stop();
       const { cut } = await drainer.drain(server, config.shutdownTimeoutMs);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
       await limiter?.close();

@@ -37,6 +37,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEFT_CWD: '/srv/weft', DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
   });
 
+  it('reads the retention sweeper interval and file grace, where 0 turns each off', () => {
+    expect(loadConfig({})).toMatchObject({ retentionSweepIntervalMs: 60_000, retentionFileGraceMs: 3_600_000 });
+    expect(loadConfig({ RETENTION_SWEEP_INTERVAL: '0', RETENTION_FILE_GRACE: '0s' })).toMatchObject({
+      retentionSweepIntervalMs: 0,
+      retentionFileGraceMs: 0,
+    });
+    expect(loadConfig({ RETENTION_SWEEP_INTERVAL: '5m', RETENTION_FILE_GRACE: '90s' })).toMatchObject({
+      retentionSweepIntervalMs: 300_000,
+      retentionFileGraceMs: 90_000,
+    });
+    expect(() => loadConfig({ RETENTION_SWEEP_INTERVAL: 'hourly', RETENTION_FILE_GRACE: '-1s' })).toThrow(
+      /RETENTION_SWEEP_INTERVAL[\s\S]*RETENTION_FILE_GRACE/,
+    );
+  });
+
   it('parses sizes', () => {
     expect(parseByteSize('64mb')).toBe(64 * 1024 ** 2);
     expect(parseByteSize('512KB')).toBe(512 * 1024);

@@ -326,14 +326,20 @@ function defineEndpointChecks(endpoint: MarkdownSection, doc: OpenApiDocument) {
 /**
  * Fields the spec deliberately also accepts as null. The seed gives their type without "or null"
  * but says nothing against null; art-trajectories.md §2 says ART sends null for these by
- * default ("Accept null as well as absence"), so refusing it would break real ART clients. The
- * check then expects exactly "<seed type> or null": the allowance cannot silently widen.
+ * default ("Accept null as well as absence"), so refusing it would break real ART clients; and
+ * the Weave Python SDK's pydantic models send every unset optional field as null
+ * (weave-python-wire.md, "Transport"; issue 11: null is "not given"). The check then expects
+ * exactly "<seed type> or null": the allowance cannot silently widen.
  */
 const ALSO_NULL: ReadonlySet<string> = new Set([
   'Trajectory.final_policy_version',
   'Trajectory.initial_policy_version',
   'Trajectory.tools',
   'Tool.function.strict',
+  'ObjectVersionFilter.latest_only',
+  'ObjectVersionFilter.object_ids',
+  'TableRowFilter.row_digests',
+  'TableSortItem.order',
 ]);
 const alsoNullUsed = new Set<string>();
 

@@ -11,6 +11,7 @@ import { modelMethods } from './models/index.ts';
 import { objectMethods } from './objects/index.ts';
 import { projectMethods } from './projects/index.ts';
 import { refMethods } from './refs/index.ts';
+import { retentionMethods } from './retention/index.ts';
 import { translateDatabaseErrors } from './database-errors.ts';
 import type { Store } from './store.ts';
 import { tableMethods } from './tables/index.ts';
@@ -33,6 +34,7 @@ export function createStore(opts: StoreOptions): Store {
     ...feedbackMethods(opts),
     ...projectMethods(opts),
     ...refMethods(opts),
+    ...retentionMethods(opts),
     async health() {
       try {
         await opts.db.ping();

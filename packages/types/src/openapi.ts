@@ -186,6 +186,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calls/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query calls (one JSON answer)
+         * @description calls/stream_query's request and calls, answered as one JSON object (`{calls: […]}`), as Weave's `calls/query`. Without a limit at most 10,000 calls are answered; a project with more matching calls is a 400 that says to page (limit, offset) or to stream.
+         */
+        post: operations["callsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calls/query_stats": {
         parameters: {
             query?: never;
@@ -266,6 +286,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove feedback for good
+         * @description Removes the items the query names, by id only (as Weave, for safety: any other query is a 400). Unknown ids are skipped.
+         */
+        post: operations["feedbackPurge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feedback/query": {
         parameters: {
             query?: never;
@@ -280,6 +320,26 @@ export interface paths {
          * @description A project's feedback (deleted items left out) as Weave's `feedback/query` answers it: rows of `tsi.Feedback` (only the fields asked for), filtered by Weave's query language, sorted, paged, with `total_count`. What the SDK's `call.feedback` and `client.get_feedback()` read.
          */
         post: operations["feedbackQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a feedback item
+         * @description Removes the item `feedback_id` names and adds the new one (checked as feedback/create checks it), in one transaction, as Weave does; the answer is the new item's. An unknown id is a 404 and nothing is written.
+         */
+        post: operations["feedbackReplace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -540,6 +600,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project/ttl_settings/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a project's retention (TTL)
+         * @description Weave's `/project/ttl_settings/read`: the project's retention in days, or null when its calls are kept for ever (the default, also for a project nothing was written to).
+         */
+        post: operations["projectTtlSettingsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/ttl_settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or clear a project's retention (TTL)
+         * @description Weave's `/project/ttl_settings/update`. A call written (started) while the project has a retention of N days expires N days after its `started_at` (its `expire_at`); null (or no `retention_days`) keeps the calls written from then on for ever. As in Weave, a change applies to calls written after it: calls already stored keep the `expire_at` they were written with. Expired calls are deleted by the server's sweeper (`RETENTION_SWEEP_INTERVAL`) with their feedback, and then the files only they referenced. Answers the retention now in force.
+         */
+        post: operations["projectTtlSettingsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -691,6 +791,26 @@ export interface paths {
          * @description Weave's batch form of `/table/query_stats`; digests that name no table are left out of the answer.
          */
         post: operations["tableQueryStatsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/table/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new table from a stored one and edits
+         * @description Weave's table/update: starting from the base table's rows, each update in order — `append` adds a row at the end, `insert` puts one at an index (0 … length), `pop` removes the row at an index (0 … length − 1). An index out of range refuses the whole request (400); an unknown base is a 404. The base table is left as it is; the new one is stored as table/create stores one (the same rows give the same digest). Bases of up to 1,000,000 rows.
+         */
+        post: operations["tableUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1013,7 +1133,7 @@ export interface components {
             /** @description Calls this request deleted: the named ones and their descendants, not counting those deleted before. */
             num_deleted: number;
         };
-        /** @description Every listed condition must hold; an empty or null list means no condition. */
+        /** @description Every listed condition must hold; an empty or null list means no condition. Weave's fields all are here (`wb_user_ids` and `wb_run_ids` are Weave's names for `svc_user_ids` and `svc_run_ids`); any other field is refused with 422 rather than ignored. */
         CallsFilter: {
             call_ids?: string[] | null;
             /** @description Calls with any of these refs among their inputs. */
@@ -1030,6 +1150,10 @@ export interface components {
             /** @description Only calls without a parent. */
             trace_roots_only?: boolean | null;
             turn_ids?: string[] | null;
+            /** @description Weave's name for `svc_run_ids`. */
+            wb_run_ids?: string[] | null;
+            /** @description Weave's name for `svc_user_ids`. */
+            wb_user_ids?: string[] | null;
         };
         /**
          * @description Weave's query language: `{"$expr": operation}`. Operations `$and`, `$or` (lists), `$not` (one), `$eq`, `$gt`, `$gte` (two operands), `$in` (`[operand, [operands]]`), `$contains` (`{input, substr, case_insensitive}`); operands `$literal`, `$getField` (id, trace_id, parent_id, op_name, display_name, thread_id, turn_id, exception, wb_user_id, wb_run_id, started_at, ended_at, `summary.weave.status`, or a dot path into inputs, output, attributes or summary) and `$convert` (`{input, to: double|int|string|bool|exists}`). A comparison takes its type from its literal; times compare with Unix seconds or ISO strings. What is not covered (another derived field, an operation as an operand) is refused with 400.
@@ -1063,6 +1187,9 @@ export interface components {
         CallsQuery: {
             $expr: Record<string, never>;
         } | null;
+        CallsQueryRes: {
+            calls: components["schemas"]["CallSchema"][];
+        };
         CallsQueryStatsReq: {
             /** @description Accepted and unused: expanding refs changes no count (the Python SDK sends null). */
             expand_columns?: string[] | null;
@@ -1087,7 +1214,12 @@ export interface components {
             /** @description `started_at`, `ended_at`, `op_name`, `id`, `trace_id`, or a dot path into `inputs`, `output`, `attributes` or `summary`. */
             field: string;
         };
+        /** @description Weave's CallsQueryReq. Any field it does not define is refused with 422, never ignored. */
         CallsStreamQueryReq: {
+            /** @description Only these fields of each call (a dot path such as `inputs.question` keeps only that part of its root; `wb_*` names are Weave's for the `svc_*` fields). `id`, `project_id`, `op_name`, `trace_id` and `started_at` are always there, and `attributes` and `inputs` (as `{}` when not asked for), as Weave's CallSchema requires. Null or empty — every field. */
+            columns?: string[] | null;
+            /** @description Fields (dot paths) whose value, when it is a ref of the project's objects, ops or calls, is answered as the value it points at (refs/read_batch's rules); a ref that does not resolve is answered as it is. */
+            expand_columns?: string[] | null;
             filter?: components["schemas"]["CallsFilter"] | null;
             /** @default false */
             include_costs?: boolean | null;
@@ -1097,10 +1229,25 @@ export interface components {
             include_storage_size?: boolean | null;
             /** @default false */
             include_total_storage_size?: boolean | null;
+            /**
+             * @description A newer Weave SDK's field; not offered, so only its default is taken.
+             * @enum {unknown}
+             */
+            include_usernames?: false | null;
+            /**
+             * @description A newer Weave SDK's field (only the latest call of each object version); not offered, so only its default is taken.
+             * @enum {unknown}
+             */
+            latest_only?: false | null;
             limit?: components["schemas"]["Limit"];
             offset?: components["schemas"]["Offset"];
             project_id: components["schemas"]["ProjectId"];
             query?: components["schemas"]["CallsQuery"];
+            /**
+             * @description False — `expand_columns` answers the refs as stored.
+             * @default true
+             */
+            return_expanded_column_values?: boolean | null;
             /** @description Default order is started_at ascending, then id. */
             sort_by?: components["schemas"]["CallsSortItem"][] | null;
         };
@@ -1231,6 +1378,15 @@ export interface components {
             /** @description The same user as `svc_user_id`, under the name the Weave Python SDK's response model requires (`FeedbackCreateRes.wb_user_id`). */
             wb_user_id: string;
         };
+        FeedbackPurgeReq: {
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Which feedback to remove for good. As in Weave, for safety only by id: `{"$expr": {"$eq": [{"$getField": "id"}, {"$literal": "<id>"}]}}` or an `$or` of such; any other query is a 400. */
+            query: components["schemas"]["CallsQuery"];
+        };
+        FeedbackPurgeRes: {
+            /** @description Items removed (Weave's answer is empty; this count is Weft's addition). */
+            num_deleted: number;
+        };
         FeedbackQueryReq: {
             /** @description Which fields of each row to answer (null or absent — every field). */
             fields?: ("id" | "project_id" | "weave_ref" | "wb_user_id" | "creator" | "created_at" | "feedback_type" | "payload" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref")[] | null;
@@ -1247,6 +1403,12 @@ export interface components {
             result: components["schemas"]["FeedbackRow"][];
             /** @description Rows matching the query, before limit and offset. */
             total_count: number;
+        };
+        /** @description feedback/create's fields for the new item, and the id of the item it replaces. */
+        FeedbackReplaceReq: components["schemas"]["FeedbackCreateReq"] & {
+            feedback_id: string;
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
         };
         FeedbackRow: {
             annotation_ref?: string | null;
@@ -1595,6 +1757,21 @@ export interface components {
             has_more: boolean;
             projects: components["schemas"]["ProjectRef"][];
         };
+        ProjectTtlSettingsReadReq: {
+            project_id: components["schemas"]["ProjectId"];
+        };
+        ProjectTtlSettingsReadRes: {
+            retention_days: components["schemas"]["RetentionDays"];
+        };
+        ProjectTtlSettingsUpdateReq: {
+            project_id: components["schemas"]["ProjectId"];
+            retention_days?: components["schemas"]["RetentionDays"];
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
+        };
+        ProjectTtlSettingsUpdateRes: {
+            retention_days: components["schemas"]["RetentionDays"];
+        };
         ReadyRes: {
             /** @enum {string} */
             database: "ok" | "unreachable";
@@ -1616,6 +1793,8 @@ export interface components {
             /** @description One value per ref, in the order asked. */
             vals: unknown[];
         };
+        /** @description Days a call is kept after its `started_at`; null: for ever. At least 1 (Weave's rule); at most 36,500 (100 years), so every expiry is a datetime both databases store. */
+        RetentionDays: number | null;
         /** @description A model the gateway offers, in OpenRouter's provider format. Prices are decimal strings in USD. */
         RouterModel: {
             context_length: number;
@@ -1700,6 +1879,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TableAppendSpec: {
+            append: {
+                row: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         TableCreateReq: {
             table: {
                 /** @description When set and different from the computed table digest, 409. */
@@ -1714,6 +1900,21 @@ export interface components {
             /** @description Table digest (64 hex characters). */
             digest: string;
             row_digests: string[];
+        };
+        TableInsertSpec: {
+            insert: {
+                /** @description Where the row goes: 0 … length. */
+                index: number;
+                row: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        TablePopSpec: {
+            pop: {
+                /** @description The row to remove: 0 … length − 1. */
+                index: number;
+            };
         };
         TableQueryReq: {
             /** @description Digest of the table to query. */
@@ -1769,16 +1970,29 @@ export interface components {
         TableSortItem: {
             /**
              * @description Weave's name for `order`, accepted so Weave clients keep working. If both are sent they must agree.
-             * @enum {unknown}
+             * @enum {string|null}
              */
             direction?: "asc" | "desc" | null;
             /** @description A column name; dot-separated names reach into dictionary values (`<column>.<property>`); numeric parts index arrays. */
             field: string;
             /**
              * @description Defaults to asc (also when null).
-             * @enum {unknown}
+             * @enum {string|null}
              */
             order?: "asc" | "desc" | null;
+        };
+        TableUpdateReq: {
+            /** @description The table to start from (it is left as it is). */
+            base_digest: string;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Applied in order, each to the list the previous ones left. */
+            updates: (components["schemas"]["TableAppendSpec"] | components["schemas"]["TablePopSpec"] | components["schemas"]["TableInsertSpec"])[];
+        };
+        TableUpdateRes: {
+            /** @description The new table's digest (64 hex characters). */
+            digest: string;
+            /** @description The digests of the rows appended or inserted, in the order of the updates. */
+            updated_row_digests: string[];
         };
         Tool: {
             function: {
@@ -2036,6 +2250,7 @@ export type CallsDeleteReq = components['schemas']['CallsDeleteReq'];
 export type CallsDeleteRes = components['schemas']['CallsDeleteRes'];
 export type CallsFilter = components['schemas']['CallsFilter'];
 export type CallsQuery = components['schemas']['CallsQuery'];
+export type CallsQueryRes = components['schemas']['CallsQueryRes'];
 export type CallsQueryStatsReq = components['schemas']['CallsQueryStatsReq'];
 export type CallsQueryStatsRes = components['schemas']['CallsQueryStatsRes'];
 export type CallsSortItem = components['schemas']['CallsSortItem'];
@@ -2060,8 +2275,11 @@ export type FeedbackCreateBatchReq = components['schemas']['FeedbackCreateBatchR
 export type FeedbackCreateBatchRes = components['schemas']['FeedbackCreateBatchRes'];
 export type FeedbackCreateReq = components['schemas']['FeedbackCreateReq'];
 export type FeedbackCreateRes = components['schemas']['FeedbackCreateRes'];
+export type FeedbackPurgeReq = components['schemas']['FeedbackPurgeReq'];
+export type FeedbackPurgeRes = components['schemas']['FeedbackPurgeRes'];
 export type FeedbackQueryReq = components['schemas']['FeedbackQueryReq'];
 export type FeedbackQueryRes = components['schemas']['FeedbackQueryRes'];
+export type FeedbackReplaceReq = components['schemas']['FeedbackReplaceReq'];
 export type FeedbackRow = components['schemas']['FeedbackRow'];
 export type FeedbackSortItem = components['schemas']['FeedbackSortItem'];
 export type FileContentReq = components['schemas']['FileContentReq'];
@@ -2104,9 +2322,14 @@ export type Price = components['schemas']['Price'];
 export type ProjectId = components['schemas']['ProjectId'];
 export type ProjectRef = components['schemas']['ProjectRef'];
 export type ProjectsListRes = components['schemas']['ProjectsListRes'];
+export type ProjectTtlSettingsReadReq = components['schemas']['ProjectTtlSettingsReadReq'];
+export type ProjectTtlSettingsReadRes = components['schemas']['ProjectTtlSettingsReadRes'];
+export type ProjectTtlSettingsUpdateReq = components['schemas']['ProjectTtlSettingsUpdateReq'];
+export type ProjectTtlSettingsUpdateRes = components['schemas']['ProjectTtlSettingsUpdateRes'];
 export type ReadyRes = components['schemas']['ReadyRes'];
 export type RefsReadBatchReq = components['schemas']['RefsReadBatchReq'];
 export type RefsReadBatchRes = components['schemas']['RefsReadBatchRes'];
+export type RetentionDays = components['schemas']['RetentionDays'];
 export type RouterModel = components['schemas']['RouterModel'];
 export type RouterModelsRes = components['schemas']['RouterModelsRes'];
 export type ScorerRef = components['schemas']['ScorerRef'];
@@ -2114,8 +2337,11 @@ export type ServerInfoRes = components['schemas']['ServerInfoRes'];
 export type SortDirection = components['schemas']['SortDirection'];
 export type StartedCall = components['schemas']['StartedCall'];
 export type StoredTrajectory = components['schemas']['StoredTrajectory'];
+export type TableAppendSpec = components['schemas']['TableAppendSpec'];
 export type TableCreateReq = components['schemas']['TableCreateReq'];
 export type TableCreateRes = components['schemas']['TableCreateRes'];
+export type TableInsertSpec = components['schemas']['TableInsertSpec'];
+export type TablePopSpec = components['schemas']['TablePopSpec'];
 export type TableQueryReq = components['schemas']['TableQueryReq'];
 export type TableQueryRes = components['schemas']['TableQueryRes'];
 export type TableQueryStatsBatchReq = components['schemas']['TableQueryStatsBatchReq'];
@@ -2125,6 +2351,8 @@ export type TableQueryStatsRes = components['schemas']['TableQueryStatsRes'];
 export type TableRowFilter = components['schemas']['TableRowFilter'];
 export type TableRowSchema = components['schemas']['TableRowSchema'];
 export type TableSortItem = components['schemas']['TableSortItem'];
+export type TableUpdateReq = components['schemas']['TableUpdateReq'];
+export type TableUpdateRes = components['schemas']['TableUpdateRes'];
 export type Tool = components['schemas']['Tool'];
 export type Trajectory = components['schemas']['Trajectory'];
 export type TrajectoryGroup = components['schemas']['TrajectoryGroup'];
@@ -2523,6 +2751,38 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    callsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsStreamQueryReq"];
+            };
+        };
+        responses: {
+            /** @description The calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallsQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     callsQueryStats: {
         parameters: {
             query?: never;
@@ -2652,6 +2912,38 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    feedbackPurge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackPurgeReq"];
+            };
+        };
+        responses: {
+            /** @description How many items were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackPurgeRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     feedbackQuery: {
         parameters: {
             query?: never;
@@ -2677,6 +2969,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    feedbackReplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackReplaceReq"];
+            };
+        };
+        responses: {
+            /** @description The new item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackCreateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3123,6 +3448,70 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    projectTtlSettingsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectTtlSettingsReadReq"];
+            };
+        };
+        responses: {
+            /** @description The retention in days, null for none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectTtlSettingsReadRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    projectTtlSettingsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectTtlSettingsUpdateReq"];
+            };
+        };
+        responses: {
+            /** @description The retention now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectTtlSettingsUpdateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     projectsList: {
         parameters: {
             query?: {
@@ -3358,6 +3747,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    tableUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableUpdateReq"];
+            };
+        };
+        responses: {
+            /** @description The new table's digest and the rows added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableUpdateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

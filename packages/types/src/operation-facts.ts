@@ -10,6 +10,7 @@ export interface OperationFacts {
   callEnd: { body: 'json'; auth: 'basic'; line: null };
   callRead: { body: 'json'; auth: 'basic'; line: null };
   callsDelete: { body: 'json'; auth: 'basic'; line: null };
+  callsQuery: { body: 'json'; auth: 'basic'; line: null };
   callsQueryStats: { body: 'json'; auth: 'basic'; line: null };
   callsStreamQuery: { body: 'json'; auth: 'basic'; line: 'CallSchema' };
   callStart: { body: 'json'; auth: 'basic'; line: null };
@@ -17,7 +18,9 @@ export interface OperationFacts {
   callUpsertBatch: { body: 'json'; auth: 'basic'; line: null };
   feedbackBatchCreate: { body: 'json'; auth: 'basic'; line: null };
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };
+  feedbackPurge: { body: 'json'; auth: 'basic'; line: null };
   feedbackQuery: { body: 'json'; auth: 'basic'; line: null };
+  feedbackReplace: { body: 'json'; auth: 'basic'; line: null };
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
   filesContent: { body: 'json'; auth: 'basic'; line: null };
@@ -41,6 +44,8 @@ export interface OperationFacts {
   objsQuery: { body: 'json'; auth: 'basic'; line: null };
   otelExport: { body: 'bytes'; auth: 'basic'; line: null };
   projectsList: { body: 'none'; auth: 'basic'; line: null };
+  projectTtlSettingsRead: { body: 'json'; auth: 'basic'; line: null };
+  projectTtlSettingsUpdate: { body: 'json'; auth: 'basic'; line: null };
   ready: { body: 'none'; auth: 'none'; line: null };
   refsReadBatch: { body: 'json'; auth: 'basic'; line: null };
   routerModelsList: { body: 'none'; auth: 'none'; line: null };
@@ -49,5 +54,6 @@ export interface OperationFacts {
   tableQuery: { body: 'json'; auth: 'basic'; line: null };
   tableQueryStats: { body: 'json'; auth: 'basic'; line: null };
   tableQueryStatsBatch: { body: 'json'; auth: 'basic'; line: null };
+  tableUpdate: { body: 'lossless'; auth: 'basic'; line: null };
   trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

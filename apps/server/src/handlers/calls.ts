@@ -19,6 +19,10 @@ export function callHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.callUpdate(body, contextOf(principal));
     },
+    async callsQuery({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callsQuery(body, contextOf(principal));
+    },
     async callsDelete({ body, principal }) {
       requireProject(auth, principal, body.project_id);
       return store.callsDelete(body, contextOf(principal));

@@ -12,6 +12,14 @@ export function feedbackHandlers({ store, auth }: Deps) {
       for (const item of body.batch) requireProject(auth, principal, item.project_id);
       return store.feedbackBatchCreate(body, contextOf(principal));
     },
+    async feedbackPurge({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackPurge(body, contextOf(principal));
+    },
+    async feedbackReplace({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackReplace(body, contextOf(principal));
+    },
     async feedbackQuery({ body, principal }) {
       requireProject(auth, principal, body.project_id);
       return store.feedbackQuery(body, contextOf(principal));

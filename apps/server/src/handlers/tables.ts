@@ -4,6 +4,10 @@ import { handlers, type Deps } from './handler.ts';
 export function tableHandlers({ store, auth }: Deps) {
   return handlers({
     // Row digests are computed from the body's exact number lexemes (1.0 ≠ 1): lossless by the spec.
+    async tableUpdate({ body, source, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.tableUpdate(body, { ...contextOf(principal), source });
+    },
     async tableCreate({ body, source, principal }) {
       requireProject(auth, principal, body.table.project_id);
       return store.tableCreate(body, { ...contextOf(principal), source });

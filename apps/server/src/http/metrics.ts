@@ -4,7 +4,7 @@
 // started side by side (tests) count apart.
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db, Store } from '@weft/store';
+import type { Db, Store, SweepCounts } from '@weft/store';
 
 export interface Metrics {
   registry: Registry;
@@ -12,6 +12,8 @@ export interface Metrics {
   observeRequests: RequestHandler;
   /** Counts what the store's ingest operations stored: calls, OTLP spans, trajectories, table rows. */
   countIngest(store: Store): Store;
+  /** Counts what a retention sweep's batch deleted (retention/sweeper.ts). */
+  countRetention: (deleted: SweepCounts) => void;
 }
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -63,6 +65,13 @@ export function createMetrics(db: Db): Metrics {
   const ingested = new Counter({
     name: 'weft_ingested_total',
     help: 'Items stored by the ingest operations: calls, OTLP spans, trajectories, table rows.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
+  const retained = new Counter({
+    name: 'weft_retention_deleted_total',
+    help: 'Rows the retention sweeper deleted: expired calls, their feedback, files nothing references any more.',
     labelNames: ['kind'] as const,
     registers: [registry],
   });
@@ -129,5 +138,9 @@ export function createMetrics(db: Db): Metrics {
     },
   });
 
-  return { registry, observeRequests, countIngest };
+  const countRetention = (deleted: SweepCounts) => {
+    for (const kind of ['calls', 'feedback', 'files'] as const) if (deleted[kind] > 0) retained.inc({ kind }, deleted[kind]);
+  };
+
+  return { registry, observeRequests, countIngest, countRetention };
 }

@@ -22,6 +22,7 @@ export const ORDER = [
   'refsReadBatch',
   'tableCreate',
   'tableQuery',
+  'tableUpdate',
   'tableQueryStats',
   'tableQueryStatsBatch',
   'callStart',
@@ -30,6 +31,7 @@ export const ORDER = [
   'callRead',
   'callUpdate',
   'callsStreamQuery',
+  'callsQuery',
   'callsQueryStats',
   'fileCreate',
   'fileContent',
@@ -38,6 +40,8 @@ export const ORDER = [
   'feedbackCreate',
   'feedbackBatchCreate',
   'feedbackQuery',
+  'feedbackReplace',
+  'feedbackPurge',
   'annotationQueueCreate',
   'annotationQueuesQuery',
   'annotationQueueRead',
@@ -56,6 +60,9 @@ export const ORDER = [
   'objDelete',
   'annotationQueueDelete',
   'otelExport',
+  // After every call was written: a retention would give later calls an expire_at.
+  'projectTtlSettingsUpdate',
+  'projectTtlSettingsRead',
   // Last: the projects every example above wrote to.
   'projectsList',
 ];

@@ -127,6 +127,27 @@ export const callCases = {
     ],
   },
 
+  callsQuery: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/calls/query', {
+        body: { project_id: c.projectId, filter: { call_ids: [c.id()] }, columns: ['inputs'], limit: 10 },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a field Weave does not define',
+        loc: ['body', 'only_roots'],
+        send: (api, c) => api.POST('/calls/query', { body: invalid({ project_id: c.projectId, only_roots: true }) }),
+      },
+      {
+        name: "a newer SDK's field set to what Weft does not offer",
+        loc: ['body', 'latest_only'],
+        send: (api, c) => api.POST('/calls/query', { body: invalid({ project_id: c.projectId, latest_only: true }) }),
+      },
+    ],
+  },
+
   callsDelete: {
     tenancy: 'project',
     // Unknown ids are skipped (num_deleted 0), as Weave does: there is no 404 to check.

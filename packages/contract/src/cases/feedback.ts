@@ -72,4 +72,37 @@ export const feedbackCases = {
       },
     ],
   },
+
+  feedbackReplace: {
+    tenancy: 'project',
+    // An id that was never stored: 404 on the server.
+    request: (api, c, extra) => api.POST('/feedback/replace', { body: { ...noteOn(c), feedback_id: c.id() }, ...extra }),
+    async valid(api, c) {
+      const { id } = await api.POST('/feedback/create', { body: noteOn(c) });
+      return api.POST('/feedback/replace', { body: { ...noteOn(c), feedback_id: id } });
+    },
+    invalid: [
+      {
+        name: 'a missing feedback_id',
+        loc: ['body', 'feedback_id'],
+        send: (api, c) => api.POST('/feedback/replace', { body: invalid(noteOn(c)) }),
+      },
+    ],
+  },
+
+  feedbackPurge: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/purge', {
+        body: { project_id: c.projectId, query: { $expr: anyObject({ $eq: [{ $getField: 'id' }, { $literal: c.id() }] }) } },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a missing query',
+        loc: ['body', 'query'],
+        send: (api, c) => api.POST('/feedback/purge', { body: invalid({ project_id: c.projectId }) }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

@@ -94,4 +94,34 @@ export const tableCases = {
       },
     ],
   },
+
+  tableUpdate: {
+    tenancy: 'project',
+    // A base table that does not exist: 404 on the server.
+    request: (api, c, extra) =>
+      api.POST('/table/update', {
+        body: { project_id: c.projectId, base_digest: c.unique('digest'), updates: [{ pop: { index: 0 } }] },
+        ...extra,
+      }),
+    async valid(api, c) {
+      const { digest } = await api.POST('/table/create', { body: { table: { project_id: c.projectId, rows: [anyObject({ a: 1 })] } } });
+      return api.POST('/table/update', {
+        body: { project_id: c.projectId, base_digest: digest, updates: [{ append: { row: anyObject({ a: 2 }) } }, { pop: { index: 0 } }] },
+      });
+    },
+    invalid: [
+      {
+        name: 'an update of no known kind',
+        loc: ['body', 'updates', '0'],
+        send: (api, c) =>
+          api.POST('/table/update', { body: invalid({ project_id: c.projectId, base_digest: 'd', updates: [{ replace: {} }] }) }),
+      },
+      {
+        name: 'a negative index',
+        loc: ['body', 'updates', '0'],
+        send: (api, c) =>
+          api.POST('/table/update', { body: invalid({ project_id: c.projectId, base_digest: 'd', updates: [{ pop: { index: -1 } }] }) }),
+      },
+    ],
+  },
 } satisfies Record<string, OperationCase>;

@@ -6,13 +6,18 @@
 import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
+import { expireAtFor } from '../retention/expire-at.ts';
 import { storedDatetime } from './datetimes.ts';
 
 export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
+  const ended_at = storedDatetime('ended_at', end.ended_at);
   const row = {
     project_id: end.project_id,
     id: end.id,
-    ended_at: storedDatetime('ended_at', end.ended_at),
+    ended_at,
+    // Only for an end that arrives first (the update below leaves it): a start that never comes
+    // would otherwise keep the row for ever. Its start, when it comes, stamps the call's own.
+    expire_at: expireAtFor(db, end.project_id, ended_at),
     exception: end.exception ?? null,
     output: jsonParam(db, end.output ?? null),
     summary: jsonParam(db, end.summary ?? {}),

@@ -9,6 +9,7 @@ import { invalidRequest, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
+import { expireAtFor } from '../retention/expire-at.ts';
 import { storedDatetime } from './datetimes.ts';
 
 /** Weave's limit for an op name that is not a ref (refs can be longer: they carry a digest). */
@@ -26,6 +27,7 @@ export async function callStart(
   }
   const id = start.id ?? uuidv7();
   const trace_id = start.trace_id ?? uuidv7();
+  const started_at = storedDatetime('started_at', start.started_at);
   const row = {
     project_id: start.project_id,
     id,
@@ -35,7 +37,9 @@ export async function callStart(
     display_name: start.display_name ?? null,
     thread_id: start.thread_id ?? null,
     turn_id: start.turn_id ?? null,
-    started_at: storedDatetime('started_at', start.started_at),
+    started_at,
+    // The project's retention in force now decides when the call expires (a replaced start too).
+    expire_at: expireAtFor(db, start.project_id, started_at),
     attributes: jsonParam(db, start.attributes ?? {}),
     inputs: jsonParam(db, start.inputs ?? {}),
     // The authenticated user, whatever the client sent.
@@ -56,6 +60,7 @@ export async function callStart(
         thread_id: eb.ref('excluded.thread_id'),
         turn_id: eb.ref('excluded.turn_id'),
         started_at: eb.ref('excluded.started_at'),
+        expire_at: eb.ref('excluded.expire_at'),
         attributes: eb.ref('excluded.attributes'),
         inputs: eb.ref('excluded.inputs'),
         svc_user_id: eb.ref('excluded.svc_user_id'),

@@ -12,11 +12,12 @@
 // this is a scan of the project's calls, honest but not indexed.
 import { invalidRequest, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition } from './calls-query.ts';
+import { callShaper } from './call-columns.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize } from './storage-size.ts';
 import { isStarted, toCallSchema, type StartedRow } from './to-call-schema.ts';
@@ -48,6 +49,8 @@ export async function* callsStreamQuery(
   const filter = filterOf(db, req.project_id, req.filter ?? {});
   const condition = callsQueryCondition(db, req.query);
   const paging = checkPaging(req.limit, req.offset);
+  // Built before the first page, so unknown columns are refused before any answer starts.
+  const shape = callShaper(db, catalogue, req);
   let remaining = paging.limit ?? Infinity;
   let offset = paging.offset;
   let last: StartedRow | undefined;
@@ -61,7 +64,10 @@ export async function* callsStreamQuery(
       .where(filter)
       .$if(condition !== undefined, (q) => q.where(condition!));
     for (const key of keys) {
-      query = query.orderBy(key.expr, (ob) => (key.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+      // Keyset columns are never null here (see filterOf), so they keep each database's own null
+      // order: PostgreSQL walks an index backward only for DESC NULLS FIRST, its default.
+      const nulls = key.keyset ? (ob: OrderByItemBuilder) => ob : (ob: OrderByItemBuilder) => ob.nullsLast();
+      query = query.orderBy(key.expr, (ob) => nulls(key.direction === 'asc' ? ob.asc() : ob.desc()));
     }
     const after = last;
     query = keyset && after ? query.where((eb) => afterRow(eb, keys, after)) : query.offset(offset);
@@ -84,7 +90,7 @@ export async function* callsStreamQuery(
       const call = toCallSchema(db, row, summary);
       if (req.include_storage_size === true) call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);
       if (traceSizes && row.parent_id === null) call.total_storage_size_bytes = traceSizes.get(row.trace_id) ?? 0;
-      yield call;
+      yield shape ? await shape(call) : call;
     }
     if (page.length < size) return;
     remaining -= page.length;
@@ -101,7 +107,7 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
   return (eb) => {
     const conds: Expression<SqlBool>[] = [
       eb('calls.project_id', '=', projectId),
-      eb('calls.started_at', 'is not', null),
+      startedCondition(db, eb),
       eb('calls.op_name', 'is not', null),
       eb('calls.trace_id', 'is not', null),
       eb('calls.deleted_at', 'is', null),
@@ -119,6 +125,9 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
     inList('turn_id', list(f.turn_ids));
     inList('svc_user_id', list(f.svc_user_ids));
     inList('svc_run_id', list(f.svc_run_ids));
+    // Weave's names for the same two conditions.
+    inList('svc_user_id', list(f.wb_user_ids));
+    inList('svc_run_id', list(f.wb_run_ids));
     if (f.trace_roots_only === true) conds.push(eb('calls.parent_id', 'is', null));
 
     const opNames = list(f.op_names);
@@ -143,6 +152,16 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
     }
     return eb.and(conds);
   };
+}
+
+/**
+ * The call has started. On SQLite not as a bare `started_at IS NOT NULL`: its planner turns that
+ * into a lower bound `started_at > NULL` and, without statistics, may start an ascending range
+ * read there instead of at the query's own `started_at >= …` (a page from the project's first
+ * call on). Unary `+` keeps the test off the index; PostgreSQL has no such trap (nor `+text`).
+ */
+function startedCondition(db: Db, eb: Eb): Expression<SqlBool> {
+  return db.dialect === 'sqlite' ? sql<SqlBool>`(+${sql.ref('calls.started_at')} is not null)` : eb('calls.started_at', 'is not', null);
 }
 
 // ---------------------------------------------------------------------------------------------

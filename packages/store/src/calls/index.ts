@@ -8,6 +8,7 @@ import { callStart } from './call-start.ts';
 import { callUpdate } from './call-update.ts';
 import { callUpsertBatch } from './call-upsert-batch.ts';
 import { callsDelete } from './calls-delete.ts';
+import { callsQueryAll } from './calls-query-all.ts';
 import { callsQueryStats } from './calls-query-stats.ts';
 import { callsStreamQuery } from './calls-stream-query.ts';
 import { otelExport } from './otel-export.ts';
@@ -26,6 +27,7 @@ export function callMethods(opts: StoreOptions) {
     callsStreamQuery: (req) => callsStreamQuery(db, catalogue, req),
     callsQueryStats: (req) => callsQueryStats(db, req),
     callsDelete: (req) => callsDelete(db, req),
+    callsQuery: (req) => callsQueryAll(db, catalogue, req),
     otelExport: (req, ctx) => otelExport(db, req, ctx.user),
   });
 }

@@ -7,8 +7,9 @@
 import { otlpCallChunks, SpanTally, TurnClock, type OtelCall, type OtlpExport } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonText, type Db } from '../db/index.ts';
+import { expireAtFor } from '../retention/expire-at.ts';
 
-/** Rows per statement: 19 parameters each, well under both databases' limits. */
+/** Rows per statement: 19 values and the expiry's 2 or 3 parameters each, well under both databases' limits. */
 const ROWS_PER_STATEMENT = 100;
 
 export interface OtelExportInput {
@@ -43,6 +44,7 @@ export async function otelExport(db: Db, req: OtelExportInput, user: string): Pr
             turn_id: eb.ref('excluded.turn_id'),
             started_at: eb.ref('excluded.started_at'),
             ended_at: eb.ref('excluded.ended_at'),
+            expire_at: eb.ref('excluded.expire_at'),
             attributes: eb.ref('excluded.attributes'),
             inputs: eb.ref('excluded.inputs'),
             output: eb.ref('excluded.output'),
@@ -71,6 +73,8 @@ function row(db: Db, call: OtelCall, user: string) {
     turn_id: call.turn_id,
     started_at: call.started_at,
     ended_at: call.ended_at,
+    // A re-sent span is a new start: it takes the retention in force now, as call/start does.
+    expire_at: expireAtFor(db, call.project_id, call.started_at),
     attributes: jsonText(db, call.attributes),
     inputs: jsonText(db, call.inputs),
     output: jsonText(db, call.output),

@@ -244,6 +244,19 @@ export function toIsoDatetime(value: Date | string | number): string {
 }
 
 /**
+ * `iso` (a stored datetime) plus `days` whole days, as stored; SQL NULL when `days` is NULL or
+ * the result would pass year 9999 (no fixed-width form: SQLite's strftime gives NULL there, and
+ * PostgreSQL is made to agree). Days of 24 hours, whatever the session's time zone.
+ */
+export function isoPlusDays(d: DialectSource, iso: Expression<unknown>, days: Expression<unknown>): RawBuilder<string | null> {
+  if (dialectOf(d) === 'postgres') {
+    const t = sql`((cast(${iso} as timestamptz) at time zone 'UTC') + ${days} * interval '1 day')`;
+    return sql<string | null>`(case when ${t} < timestamp '10000-01-01' then to_char(${t}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end)`;
+  }
+  return sql<string | null>`strftime('%Y-%m-%dT%H:%M:%fZ', ${iso}, '+' || ${days} || ' days')`;
+}
+
+/**
  * Byte length of a JSON column's compact text (PostgreSQL minified with PG_MINIFY_RE, so it
  * measures the text SQLite stores); 0 for SQL NULL. Known difference: jsonb respells some
  * numbers (1e2 → 100).
@@ -292,4 +305,27 @@ export function joinRowValues(d: DialectSource, q: PositionsQuery, { lookup }: {
     );
   }
   return q.innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 'tr.project_id').onRef('r.digest', '=', 'tr.row_digest'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every string in a JSON value
+
+/**
+ * Every string value inside a JSON column, at any depth (object keys not included), for a
+ * query's FROM list after the table that holds `column`: `from calls c, ${s.from} where ${s.isString}`
+ * selecting `${s.value}`. SQLite walks the text with json_tree; PostgreSQL with jsonb_path_query's
+ * recursive `$.**`. A SQL NULL column gives no rows.
+ */
+export function jsonStrings(
+  d: DialectSource,
+  column: Expression<unknown>,
+): { from: RawBuilder<unknown>; value: RawBuilder<string>; isString: RawBuilder<SqlBool> } {
+  if (dialectOf(d) === 'postgres') {
+    return {
+      from: sql`lateral jsonb_path_query(${column}, 'strict $.**') as js(j)`,
+      value: sql<string>`(js.j #>> '{}')`,
+      isString: sql<SqlBool>`(jsonb_typeof(js.j) = 'string')`,
+    };
+  }
+  return { from: sql`json_tree(${column}) as js`, value: sql<string>`js.atom`, isString: sql<SqlBool>`(js.type = 'text')` };
 }

@@ -21,6 +21,8 @@ export {
   maxBindParameters,
   nowIso,
   toIsoDatetime,
+  isoPlusDays,
+  jsonStrings,
   type DialectSource,
   type JsonSource,
   type JsonTypeName,

@@ -19,3 +19,28 @@ export async function lockKey(trx: Transaction<Database> | Kysely<Database>, dia
   if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
+
+/**
+ * Runs `fn` unless another process is already running work under `key`, and answers undefined
+ * then, without waiting: background work that one replica at a time should do (the retention
+ * sweep). PostgreSQL: a session advisory lock on one pooled connection, kept for the duration and
+ * handed to `fn` to do all its work on (so it holds one connection whatever the pool's size, and a
+ * replica that dies releases the lock with its connection). SQLite: `fn` runs on the store's
+ * Kysely (one process per file; the caller keeps its own runs from overlapping).
+ */
+export async function tryExclusive<T>(
+  db: { kysely: Kysely<Database>; dialect: Dialect },
+  key: string,
+  fn: (kysely: Kysely<Database>) => Promise<T>,
+): Promise<T | undefined> {
+  if (db.dialect !== 'postgres') return fn(db.kysely);
+  return db.kysely.connection().execute(async (conn) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as locked`.execute(conn);
+    if (rows[0]?.locked !== true) return undefined;
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(conn);
+    }
+  });
+}

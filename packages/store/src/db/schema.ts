@@ -208,6 +208,23 @@ export interface ApiKeysTable {
   expires_at: IsoDatetime | null;
 }
 
+/** A project's retention (migration 0008); `retention_days` null: none (cleared). */
+export interface ProjectTtlSettingsTable {
+  project_id: string;
+  retention_days: number | null;
+  updated_at: IsoDatetime;
+  /** The user who changed it last. */
+  updated_by: string;
+}
+
+/** A file an expired call referenced, to delete once nothing references it (migration 0008). */
+export interface RetentionFileCandidatesTable {
+  project_id: string;
+  digest: string;
+  /** When a call referencing it was swept; the file is checked a grace period later. */
+  queued_at: IsoDatetime;
+}
+
 export interface Database {
   objects: ObjectsTable;
   tables: TablesTable;
@@ -224,6 +241,8 @@ export interface Database {
   feedback: FeedbackTable;
   auth_users: AuthUsersTable;
   api_keys: ApiKeysTable;
+  project_ttl_settings: ProjectTtlSettingsTable;
+  retention_file_candidates: RetentionFileCandidatesTable;
 }
 
 export type TableName = keyof Database;

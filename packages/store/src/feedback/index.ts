@@ -3,6 +3,7 @@ import type { StoreOptions } from '../create-store.ts';
 import { storeMethods } from '../store.ts';
 import { feedbackBatchCreate } from './feedback-batch-create.ts';
 import { feedbackCreate } from './feedback-create.ts';
+import { feedbackPurge, feedbackReplace } from './feedback-purge.ts';
 import { feedbackQuery } from './feedback-query.ts';
 
 export { callRef, feedbackOfCalls, type CallFeedback } from './call-feedback.ts';
@@ -13,5 +14,7 @@ export function feedbackMethods(opts: Pick<StoreOptions, 'db'>) {
     feedbackCreate: (req, ctx) => feedbackCreate(db, req, ctx.user),
     feedbackBatchCreate: (req, ctx) => feedbackBatchCreate(db, req, ctx.user),
     feedbackQuery: (req) => feedbackQuery(db, req),
+    feedbackPurge: (req) => feedbackPurge(db, req),
+    feedbackReplace: (req, ctx) => feedbackReplace(db, req, ctx.user),
   });
 }

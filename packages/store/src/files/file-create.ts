@@ -9,6 +9,10 @@ export async function fileCreate(db: Db, projectId: string, content: Uint8Array,
   // A client that names the digest it computed is told, before anything is stored, that the
   // server computed another (a corrupted upload, or a client hashing differently).
   if (expected != null && expected !== digest) throw digestMismatch(expected, digest);
+  // An upload means a value naming this file is being written: it is no longer the retention
+  // sweep's to delete (retention/sweep-files.ts). Before the insert, so a sweep's delete either
+  // finds no candidate, or comes first and the insert below stores the file again.
+  await db.kysely.deleteFrom('retention_file_candidates').where('project_id', '=', projectId).where('digest', '=', digest).execute();
   // Same digest, same bytes: a second upload (SDKs re-upload an op's source on every run) keeps
   // the first row. DO NOTHING also makes two concurrent uploads safe.
   await db.kysely

@@ -27,6 +27,8 @@ interface Compiler {
 }
 
 const COMPARE = { $eq: '=', $gt: '>', $gte: '>=' } as const;
+const NEGATED = { $gt: '<=', $gte: '<' } as const;
+type Operator = '=' | '>' | '>=' | '<' | '<=';
 
 const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const queryFail = (what: string): never => {
@@ -101,8 +103,10 @@ function operation(q: Compiler, eb: Eb, node: Json, depth: number): Expression<S
       if (parts.length === 0) return sql<SqlBool>`${op === '$and' ? sql`1 = 1` : sql`1 = 0`}`;
       return op === '$and' ? eb.and(parts) : eb.or(parts);
     }
-    case '$not':
-      return eb.not(operation(q, eb, list(1)[0], depth + 1));
+    case '$not': {
+      const inner = list(1)[0];
+      return negatedComparison(q, inner, depth + 1) ?? eb.not(operation(q, eb, inner, depth + 1));
+    }
     case '$eq':
     case '$gt':
     case '$gte': {
@@ -128,6 +132,20 @@ function operation(q: Compiler, eb: Eb, node: Json, depth: number): Expression<S
     default:
       return fail(`unknown operation ${op}`);
   }
+}
+
+/**
+ * `$not` of `$gt`/`$gte` as the opposite comparison (`<=`/`<`), or undefined for anything else.
+ * The same in SQL's three-valued logic (NULL when either side is NULL, so the same under any
+ * further $not), but a plain comparison can bound an index range and SQLite derives none from
+ * NOT (…). Weave's language has no $lt: every "before" and every range's end arrives this way.
+ */
+function negatedComparison(q: Compiler, node: Json, depth: number): Expression<SqlBool> | undefined {
+  if (!isObject(node) || Object.keys(node).length !== 1) return undefined;
+  const [op, args] = Object.entries(node)[0]!;
+  if ((op !== '$gt' && op !== '$gte') || !Array.isArray(args) || args.length !== 2) return undefined;
+  const [a, b] = args.map((x: Json) => operand(q, x, depth + 1)) as [Value, Value];
+  return compare(a, b, NEGATED[op]);
 }
 
 function operand(q: Compiler, node: Json, depth: number): Value {
@@ -167,7 +185,7 @@ function timeOrValue(v: Json, kind: Kind): unknown {
   return new Date(ms).toISOString();
 }
 
-function compare(a: Value, b: Value, op: '=' | '>' | '>='): Expression<SqlBool> {
+function compare(a: Value, b: Value, op: Operator): Expression<SqlBool> {
   const literal = a.literal !== undefined ? a : b.literal !== undefined ? b : undefined;
   if (literal?.literal === null) {
     if (op !== '=') fail('only $eq compares with null');

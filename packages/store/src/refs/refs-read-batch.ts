@@ -15,7 +15,8 @@ export async function refsReadBatch(db: Db, catalogue: Catalogue, req: T.RefsRea
   return { vals };
 }
 
-async function readRef(db: Db, catalogue: Catalogue, uri: string): Promise<unknown> {
+/** The value one ref points at (see the header); throws 404 or 400 as refs/read_batch answers. */
+export async function readRef(db: Db, catalogue: Catalogue, uri: string): Promise<unknown> {
   const ref = parseWeaveRef(uri);
   if ('error' in ref) throw invalidRequest(ref.error);
   if (ref.kind === 'table') throw invalidRequest(`Table refs are not read by refs/read_batch (use table/query): ${uri}`);

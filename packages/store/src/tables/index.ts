@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { storeMethods } from '../store.ts';
 import { DEFAULT_SORT_CACHE, type SortCacheOptions } from './sort-order-cache.ts';
 import { tableCreate } from './table-create.ts';
+import { tableUpdate } from './table-update.ts';
 import { tableQuery } from './table-query.ts';
 import { tableQueryStats } from './table-query-stats.ts';
 import { tableQueryStatsBatch } from './table-query-stats-batch.ts';
@@ -17,6 +18,7 @@ export function tableMethods({ db, sortCache }: TableMethodOptions) {
   const cache: SortCacheOptions = { ...DEFAULT_SORT_CACHE, ...sortCache };
   return storeMethods({
     tableCreate: (req, ctx) => tableCreate(db, req, ctx),
+    tableUpdate: (req, ctx) => tableUpdate(db, req, ctx),
     tableQuery: (req, ctx) => tableQuery(db, req, ctx, cache),
     tableQueryStats: (req) => tableQueryStats(db, req),
     tableQueryStatsBatch: (req) => tableQueryStatsBatch(db, req),

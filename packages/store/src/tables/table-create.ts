@@ -35,7 +35,21 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessCo
   const expected = req.table.expected_digest;
   if (expected != null && expected !== digest) throw digestMismatch(expected, digest);
 
-  // Re-creating a stored table (the common retry) writes nothing.
+  await storeTable(db, projectId, digest, rowDigests, encoded);
+  return { digest, row_digests: rowDigests };
+}
+
+/**
+ * Stores a table: its `tables` row, the row contents not stored yet (`values`, any order, repeats
+ * allowed) and its ordered list. Re-creating a stored table (the common retry) writes nothing.
+ */
+export async function storeTable(
+  db: Db,
+  projectId: string,
+  digest: string,
+  rowDigests: readonly string[],
+  values: readonly EncodedValue[],
+): Promise<void> {
   const stored = await db.kysely
     .selectFrom('tables')
     .select('digest')
@@ -56,12 +70,11 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessCo
           .returning('digest')
           .executeTakeFirst();
         if (!created) return; // another writer stored it meanwhile
-        await insertRowValues(trx, db, projectId, uniqueInDigestOrder(encoded));
+        await insertRowValues(trx, db, projectId, uniqueInDigestOrder(values));
         await insertRowList(trx, db, projectId, digest, rowDigests);
       });
     await analyzeAfterCreate(db, rowDigests.length);
   }
-  return { digest, row_digests: rowDigests };
 }
 
 function isJsonObject(value: unknown): boolean {

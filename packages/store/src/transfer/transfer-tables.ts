@@ -179,6 +179,19 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
     columns: { project_id: 'text', digest: 'text', size_bytes: 'int', content: 'blob', created_at: 'text' },
     scope: 'project',
   },
+  // The project's retention (Weave's TTL setting) moves with its data.
+  project_ttl_settings: {
+    key: ['project_id'],
+    columns: { project_id: 'text', retention_days: 'int', updated_at: 'text', updated_by: 'text' },
+    scope: 'project',
+  },
+  // Pending sweep work: files an expired call referenced. Harmless to move (the sweeper re-checks
+  // each before deleting); left behind, those files would never be reclaimed.
+  retention_file_candidates: {
+    key: ['project_id', 'digest'],
+    columns: { project_id: 'text', digest: 'text', queued_at: 'text' },
+    scope: 'project',
+  },
   feedback: {
     key: ['project_id', 'id'],
     columns: {

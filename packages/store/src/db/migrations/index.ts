@@ -9,6 +9,7 @@ import { modelCheckpoints } from './0004-model-checkpoints.ts';
 import { logSums } from './0005-log-sums.ts';
 import { logTables } from './0006-log-tables.ts';
 import { apiKeys } from './0007-api-keys.ts';
+import { retention } from './0008-retention.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -19,5 +20,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005-log-sums': logSums(dialect),
     '0006-log-tables': logTables(dialect),
     '0007-api-keys': apiKeys(dialect),
+    '0008-retention': retention(dialect),
   };
 }
