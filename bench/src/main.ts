@@ -12,6 +12,7 @@ import { say } from './progress.ts';
 import { writeBenchmarksMd, type RunInfo } from './report/markdown.ts';
 import { passes, type ScenarioResult } from './report/results.ts';
 import { callReadScenario } from './scenarios/call-read.ts';
+import { callsQueryScenario } from './scenarios/calls-query.ts';
 import { healthUnderAttackScenario } from './scenarios/health-under-attack.ts';
 import type { RunContext } from './scenarios/context.ts';
 import { logIngestScenario } from './scenarios/log-ingest.ts';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     if (wanted('metric-history')) scenarios.push(await step('8. metric history', () => metricHistoryScenario(ctx)));
     if (wanted('otel-ingest')) scenarios.push(await step('9. OTLP ingest', () => otelIngestScenario(ctx)));
     if (wanted('web-first-load')) scenarios.push(await step('10. Weft Studio first load', () => webFirstLoadScenario()));
+    if (wanted('calls-query')) scenarios.push(await step('11. calls/stream_query', () => callsQueryScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

@@ -4,13 +4,15 @@ import { digestOfValue, tableDigest } from '@weft/core';
 import { ENTITY } from '../servers/weft.ts';
 import { evalRow } from '../fixtures/eval-rows.ts';
 
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 export interface SeedSpec {
   bigRows: number;
   smallRows: number;
   largeProject: { objects: number; versions: number };
   smallProject: { objects: number; versions: number };
+  /** Scenario 11's two calls projects (calls-spec.ts). */
+  calls: { large: number; small: number };
 }
 
 export const FULL_SEED: SeedSpec = {
@@ -18,6 +20,7 @@ export const FULL_SEED: SeedSpec = {
   smallRows: 10_000,
   largeProject: { objects: 10_000, versions: 10 },
   smallProject: { objects: 100, versions: 10 },
+  calls: { large: 1_000_000, small: 10_000 },
 };
 
 /** BENCH_QUICK=1: a smoke run of the whole pipeline, not figures to publish. */
@@ -26,6 +29,7 @@ export const QUICK_SEED: SeedSpec = {
   smallRows: 10_000,
   largeProject: { objects: 2_000, versions: 5 },
   smallProject: { objects: 100, versions: 5 },
+  calls: { large: 100_000, small: 10_000 },
 };
 
 export const PROJECTS = {

@@ -1,10 +1,12 @@
 // Whether a database holds exactly the seed: every table by its digest (recomputed from the
 // generator, and recomputed again from the stored row list), every row of it present, every
-// object's latest version by digest, the call. A reused SQLite file and a reused PostgreSQL
-// database must pass this, or they are seeded again (SQLite) or refused (PostgreSQL).
+// object's latest version by digest, the call, and scenario 11's calls (calls-verify.ts). A reused
+// SQLite file and a reused PostgreSQL database must pass this, or they are seeded again (SQLite)
+// or refused (PostgreSQL).
 import { digestOfValue, tableDigest } from '@weft/core';
 import type { Db } from '@weft/store';
 import { progress } from '../progress.ts';
+import { verifyCalls } from './calls-verify.ts';
 import { CALL_ID, expectedTableDigest, objectId, objectValue, PROJECTS, TABLE_SALT, tableRows, type SeedSpec } from './spec.ts';
 
 export interface SeedDigests {
@@ -85,6 +87,7 @@ export async function verifySeed(db: Db, spec: SeedSpec, digests: SeedDigests): 
     .where('id', '=', CALL_ID)
     .executeTakeFirst();
   if (!call) problems.push('the call is missing');
+  problems.push(...(await verifyCalls(db, spec)));
   return problems;
 }
 

@@ -33,7 +33,7 @@ const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> 
   ['api_keys', 'index', ['username', 'created_at']],
   ['auth_users', 'primary', ['username']],
   ['calls', 'primary', ['project_id', 'id']],
-  ['calls', 'index', ['project_id', 'op_name']],
+  ['calls', 'index', ['project_id', 'op_name', 'started_at']],
   ['calls', 'index', ['project_id', 'parent_id']],
   ['calls', 'index', ['project_id', 'started_at']],
   ['calls', 'index', ['project_id', 'trace_id']],

@@ -1329,6 +1329,8 @@ export interface components {
                 [key: string]: unknown;
             };
             svc_run_step_end?: number | null;
+            /** @description Weave's name for `svc_run_step_end` (if both are sent they must agree). */
+            wb_run_step_end?: number | null;
         };
         /** @description Error body of every non-validation error, as Weave's trace server answers. `error_type` names the error in Weft's catalogue; some errors add fields (e.g. `deleted_at`). */
         ErrorReason: {
@@ -1570,6 +1572,7 @@ export interface components {
             run_id: string | null;
         };
         ObjCreateReq: {
+            /** @description Weave's ObjSchemaForInsert; any field it does not define is refused with 422 rather than ignored. */
             obj: {
                 /** @description Not supported; a non-null value is a 400. */
                 builtin_object_class?: string | null;
@@ -1583,6 +1586,8 @@ export interface components {
                 svc_user_id?: string | null;
                 /** @description Any JSON value; objects of Weave classes carry `_type`, `_class_name` and `_bases`. */
                 val: unknown;
+                /** @description Weave's name; ignored: the server records the authenticated user. */
+                wb_user_id?: string | null;
             };
         };
         ObjCreateRes: {
@@ -1839,6 +1844,7 @@ export interface components {
         };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
+        /** @description Weave's StartedCallSchemaForInsert: every field it defines is here (`wb_*` are its names for the `svc_*` fields), and any other is refused with 422 rather than ignored. */
         StartedCall: {
             attributes: {
                 [key: string]: unknown;
@@ -1850,6 +1856,8 @@ export interface components {
                 [key: string]: unknown;
             };
             op_name: string;
+            /** @description The OTel span a Weave server keeps for calls it got over OTLP; Weft keeps spans sent to /otel/v1/traces (attributes.otel_span), so a client's dump is refused unless null (or empty). */
+            otel_dump?: Record<string, never> | null;
             parent_id?: string | null;
             project_id: components["schemas"]["ProjectId"];
             started_at: components["schemas"]["Datetime"];
@@ -1861,6 +1869,12 @@ export interface components {
             /** @description Generated (UUIDv7) when absent. */
             trace_id?: string | null;
             turn_id?: string | null;
+            /** @description Weave's name for `svc_run_id` (if both are sent they must agree). */
+            wb_run_id?: string | null;
+            /** @description Weave's name for `svc_run_step` (if both are sent they must agree). */
+            wb_run_step?: number | null;
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
         };
         /** @description A trajectory as stored, a row of its log's table. */
         StoredTrajectory: {

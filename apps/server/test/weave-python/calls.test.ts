@@ -101,7 +101,16 @@ describeEachDatabase('Weave Python SDK: calls written, queried and deleted', (ge
         end(p, 'c-explode', '2026-11-25T10:00:02.500000Z', null, exception),
       ],
     ];
+    const explode = batches[1]![0]!.req as { start: Record<string, unknown> };
+    Object.assign(explode.start, { wb_run_id: 'acme/py-calls/run-7', wb_run_step: 3 });
+    (batches[1]![1]!.req as { end: Record<string, unknown> }).end.wb_run_step_end = 4;
     for (const batch of batches) expect((await sdk.post('/call/upsert_batch', { batch })).status).toBe(200);
+    // A field Weave's model does not have is refused, naming it, rather than dropped.
+    const unknown = await sdk.post('/call/start', {
+      start: { ...start(p, 'c-x', 'x', null, '2026-11-25T10:00:03Z', {}).req.start, run_name: 'r' },
+    });
+    expect(unknown.status).toBe(422);
+    expect(JSON.stringify(await unknown.json())).toContain('run_name');
 
     const lines = async (body: object) => {
       const res = await sdk.post('/calls/stream_query', body);
@@ -123,6 +132,8 @@ describeEachDatabase('Weave Python SDK: calls written, queried and deleted', (ge
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ id: 'c-explode', exception, attributes: {}, inputs: {}, summary: { weave: { status: 'error' } } });
+    const [explodeRead] = await lines(query(p, { filter: { ...NULL_FILTER, wb_run_ids: ['acme/py-calls/run-7'] } }));
+    expect(explodeRead).toMatchObject({ id: 'c-explode', svc_run_id: 'acme/py-calls/run-7', svc_run_step: 3, svc_run_step_end: 4 });
     expect(Object.keys(errors[0]!).sort()).toEqual([
       'attributes',
       'exception',

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
 import { expireAtFor } from '../retention/expire-at.ts';
 import { storedDatetime } from './datetimes.ts';
+import { either } from './weave-names.ts';
 
 export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
   const ended_at = storedDatetime('ended_at', end.ended_at);
@@ -21,7 +22,7 @@ export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>,
     exception: end.exception ?? null,
     output: jsonParam(db, end.output ?? null),
     summary: jsonParam(db, end.summary ?? {}),
-    svc_run_step_end: end.svc_run_step_end ?? null,
+    svc_run_step_end: either('svc_run_step_end', end.svc_run_step_end, 'wb_run_step_end', end.wb_run_step_end),
   };
 
   await kysely

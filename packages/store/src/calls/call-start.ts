@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
 import { expireAtFor } from '../retention/expire-at.ts';
 import { storedDatetime } from './datetimes.ts';
+import { either } from './weave-names.ts';
 
 /** Weave's limit for an op name that is not a ref (refs can be longer: they carry a digest). */
 const MAX_PLAIN_OP_NAME = 128;
@@ -44,8 +45,8 @@ export async function callStart(
     inputs: jsonParam(db, start.inputs ?? {}),
     // The authenticated user, whatever the client sent.
     svc_user_id: user,
-    svc_run_id: start.svc_run_id ?? null,
-    svc_run_step: start.svc_run_step ?? null,
+    svc_run_id: either('svc_run_id', start.svc_run_id, 'wb_run_id', start.wb_run_id),
+    svc_run_step: either('svc_run_step', start.svc_run_step, 'wb_run_step', start.wb_run_step),
   };
 
   await kysely

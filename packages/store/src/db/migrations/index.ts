@@ -10,6 +10,7 @@ import { logSums } from './0005-log-sums.ts';
 import { logTables } from './0006-log-tables.ts';
 import { apiKeys } from './0007-api-keys.ts';
 import { retention } from './0008-retention.ts';
+import { callsOpTimeIndex } from './0009-calls-op-time-index.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006-log-tables': logTables(dialect),
     '0007-api-keys': apiKeys(dialect),
     '0008-retention': retention(dialect),
+    '0009-calls-op-time-index': callsOpTimeIndex(),
   };
 }
