@@ -70,7 +70,9 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await shot('traces');
     await page.getByRole('button', { name: /Started/ }).click();
     await page.waitForURL(/dir=asc/);
-    await expect(rows.nth(1).innerText()).resolves.toMatch(/Success/);
+    // The URL changes before the re-sorted page arrives: wait for it rather than read the old rows.
+    await rows.nth(1).filter({ hasText: 'Success' }).waitFor();
+    await expect(rows.nth(2).innerText()).resolves.toMatch(/Error/);
 
     // Status and start time go to the server as Weave's query language.
     await page.getByLabel('Status').selectOption('error');

@@ -5,7 +5,8 @@
 // other content is a 409 rather than a silent overwrite or drop.
 import { conflict, invalidRequest, pyJsonDumpsValue } from '@weft/core';
 import type * as T from '@weft/types';
-import { jsonParam, nowIso, readJson, type Db } from '../db/index.ts';
+import { nowIso, readJson, type Db } from '../db/index.ts';
+import { feedbackRow } from './feedback-create.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
 export async function feedbackBatchCreate(db: Db, req: T.FeedbackCreateBatchReq, user: string): Promise<T.FeedbackCreateBatchRes> {
@@ -22,20 +23,7 @@ export async function feedbackBatchCreate(db: Db, req: T.FeedbackCreateBatchReq,
     for (const item of req.batch) {
       const inserted = await tx
         .insertInto('feedback')
-        .values({
-          project_id: item.project_id,
-          id: item.id,
-          weave_ref: item.weave_ref,
-          feedback_type: item.feedback_type,
-          payload: jsonParam(db, item.payload),
-          creator: item.creator ?? null,
-          annotation_ref: item.annotation_ref ?? null,
-          runnable_ref: item.runnable_ref ?? null,
-          call_ref: item.call_ref ?? null,
-          trigger_ref: item.trigger_ref ?? null,
-          svc_user_id: user,
-          created_at,
-        })
+        .values(feedbackRow(db, item, item.id, user, created_at))
         .onConflict((oc) => oc.columns(['project_id', 'id']).doNothing())
         .returning('created_at')
         .executeTakeFirst();

@@ -4,7 +4,8 @@
 // purge of one item and the create of its successor, in one transaction.
 import { invalidRequest, notFound, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
-import { jsonParam, nowIso, type Db } from '../db/index.ts';
+import { nowIso, type Db } from '../db/index.ts';
+import { feedbackRow } from './feedback-create.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
 const ONLY_BY_ID = 'Feedback can only be purged by id: {"$expr": {"$eq": [{"$getField": "id"}, {"$literal": "<id>"}]}}, or an $or of such';
@@ -52,20 +53,7 @@ export async function feedbackReplace(db: Db, req: T.FeedbackReplaceReq, user: s
     const created_at = nowIso();
     await tx
       .insertInto('feedback')
-      .values({
-        project_id: req.project_id,
-        id,
-        weave_ref: req.weave_ref,
-        feedback_type: req.feedback_type,
-        payload: jsonParam(db, req.payload),
-        creator: req.creator ?? null,
-        annotation_ref: req.annotation_ref ?? null,
-        runnable_ref: req.runnable_ref ?? null,
-        call_ref: req.call_ref ?? null,
-        trigger_ref: req.trigger_ref ?? null,
-        svc_user_id: user,
-        created_at,
-      })
+      .values(feedbackRow(db, create, id, user, created_at))
       .execute();
     return { id, created_at, svc_user_id: user, wb_user_id: user, payload: req.payload };
   });

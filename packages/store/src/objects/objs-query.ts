@@ -98,7 +98,9 @@ function sortKeys(sortBy: readonly T.ObjSortItem[] | null | undefined): [SortFie
     keys.push([item.field, direction]);
   }
   if (keys.length === 0) keys.push(['created_at', 'asc']);
-  keys.push(['version_index', 'asc']);
+  // Versions written in the same millisecond keep their order: newest first means the higher
+  // version first too (a page of versions sorted by created_at desc starts with the latest).
+  keys.push(['version_index', keys.find(([field]) => field === 'created_at')?.[1] ?? 'asc']);
   if (!keys.some(([field]) => field === 'object_id')) keys.push(['object_id', 'asc']);
   return keys;
 }

@@ -84,7 +84,7 @@ describeEachDialect('objsQuery', (getDb) => {
     expect(compiled).not.toMatch(/"val"/);
   });
 
-  it('sorts by object_id and created_at in either direction, version_index ASC breaking ties; ignores other fields', async () => {
+  it('sorts by object_id and created_at in either direction, version_index breaking ties; ignores other fields', async () => {
     expect(await ids({ sort_by: [{ field: 'object_id', direction: 'asc' }] })).toEqual([
       'ds:v0',
       'ds:v1',
@@ -125,6 +125,17 @@ describeEachDialect('objsQuery', (getDb) => {
       400,
       'InvalidRequest',
     );
+  });
+
+  it('puts versions written in the same millisecond newest first when sorting by created_at desc', async () => {
+    const db = getDb();
+    const q = newProject('objs-same-ms');
+    for (const n of [0, 1, 2]) await store.objCreate({ obj: { project_id: q, object_id: 'ds', val: { n } } }, ALICE);
+    await db.kysely.updateTable('objects').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('project_id', '=', q).execute();
+    const order = async (direction: 'asc' | 'desc') =>
+      (await store.objsQuery({ project_id: q, sort_by: [{ field: 'created_at', direction }] }, ALICE)).objs.map((o) => o.version_index);
+    expect(await order('desc')).toEqual([2, 1, 0]);
+    expect(await order('asc')).toEqual([0, 1, 2]);
   });
 
   it('pages after filtering and sorting', async () => {
