@@ -67,9 +67,11 @@ it('checkpoints the WAL off the main thread', async () => {
   await db.kysely.transaction().execute(async (trx) => {
     for (let i = 0; i < 80; i++) await sql`insert into t (k, v) values (${`big${i}`}, ${'x'.repeat(100_000)})`.execute(trx);
   });
-  // Without a checkpoint the rows would stay in the WAL and the database file would not grow.
+  // Without a checkpoint the rows would stay in the WAL and the database file would not grow. The
+  // checkpointer is a thread that loads its own driver: on a busy machine (CI runs every package's
+  // tests at once) it can start seconds late, so the wait is as long as the next test's.
   let grown = 0;
-  for (let waited = 0; waited < 5000 && grown < 8_000_000; waited += 100) {
+  for (let waited = 0; waited < 15_000 && grown < 8_000_000; waited += 100) {
     await later(100);
     grown = statSync(file).size - before;
   }
