@@ -2,7 +2,7 @@
 // roots with nested children, UUIDv7 ids, small inputs/outputs, usage summed into the root), one
 // project of 1,000,000 calls and one of 10,000 over the same 30 days. Deterministic: a call is
 // a function of its project and its position, so a reused seed can be checked against it.
-import { digestOfValue } from '@weft/core';
+import { digestOfValue, seededRandom } from '@weft/core';
 import type * as T from '@weft/types';
 import { ENTITY } from '../servers/weft.ts';
 
@@ -71,7 +71,7 @@ type Usage = Record<string, { requests: number; prompt_tokens: number; completio
 
 /** Every call of a project, in the order a client sends them (trace by trace, in time order). */
 export function* generateCalls(project: CallProject, count: number): Generator<GeneratedCall> {
-  const rand = mulberry32(SALT[project]);
+  const rand = seededRandom(SALT[project]);
   const refs = new Map(OP_NAMES.map((n) => [n, opRef(project, n)]));
   const projectId = CALL_PROJECTS[project];
   let index = 0;
@@ -193,16 +193,4 @@ function pick(weighted: ReadonlyArray<[string, number]>, u: number): string {
   let x = u * total;
   for (const [name, w] of weighted) if ((x -= w) < 0) return name;
   return weighted[weighted.length - 1]![0];
-}
-
-/** A small seeded PRNG: the same sequence on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -11,3 +11,4 @@ export * from './turns.ts';
 export * from './ids.ts';
 export * from './otel/index.ts';
 export * from './refs/weave-ref.ts';
+export * from './seeded-random.ts';

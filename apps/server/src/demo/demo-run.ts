@@ -3,7 +3,7 @@
 // step saves the next checkpoint with its loss. Logs are recorded at steps 0–19 and checkpoints are
 // steps 1–20, as ART does (step 0 is the base model). Rewards rise with the step, with noise.
 import type * as T from '@weft/types';
-import { random } from './demo-traces.ts';
+import { seededRandom as random } from '@weft/core';
 
 export const DEMO_STEPS = 20;
 

@@ -2,20 +2,8 @@
 // Weave's SDK records them (a retrieval, a tool call, then an LLM call with chat messages in, a
 // choice out and token usage); two fail on a rate limit, three threads hold two turns each.
 // Deterministic (a seeded generator) but for the times, which end just before `now`.
-import { digestBytes } from '@weft/core';
+import { digestBytes, seededRandom as random } from '@weft/core';
 import type * as T from '@weft/types';
-
-/** A small deterministic generator (mulberry32): the same seed, the same demo. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const DEMO_TRACES = 12;
 /** Traces 3 and 8: the LLM call hits a rate limit and the agent fails with it. */
