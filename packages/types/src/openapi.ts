@@ -1013,6 +1013,8 @@ export interface components {
             name: string;
             project_id: components["schemas"]["ProjectId"];
             scorer_refs: components["schemas"]["ScorerRef"][];
+            /** @description Weave's name; ignored: the server records the authenticated user as `created_by`. */
+            wb_user_id?: string | null;
         };
         AnnotationQueueCreateRes: {
             id: string;
@@ -1033,8 +1035,8 @@ export interface components {
         };
         AnnotationQueueSortItem: {
             direction: components["schemas"]["SortDirection"];
-            /** @description `id`, `name`, `created_at` or `updated_at`; other fields are ignored. */
-            field: string;
+            /** @enum {string} */
+            field: "id" | "name" | "created_at" | "updated_at";
         };
         AnnotationQueuesQueryReq: {
             limit?: components["schemas"]["Limit"];
@@ -1191,7 +1193,7 @@ export interface components {
             calls: components["schemas"]["CallSchema"][];
         };
         CallsQueryStatsReq: {
-            /** @description Accepted and unused: expanding refs changes no count (the Python SDK sends null). */
+            /** @description Refs to expand (the Python SDK sends null). Weft does not filter on values behind refs: a query reaching through one of these columns (`inputs.model.name` with `inputs.model`) is refused with 422; any other query counts the same with or without. */
             expand_columns?: string[] | null;
             filter?: components["schemas"]["CallsFilter"] | null;
             /**
@@ -1218,7 +1220,7 @@ export interface components {
         CallsStreamQueryReq: {
             /** @description Only these fields of each call (a dot path such as `inputs.question` keeps only that part of its root; `wb_*` names are Weave's for the `svc_*` fields). `id`, `project_id`, `op_name`, `trace_id` and `started_at` are always there, and `attributes` and `inputs` (as `{}` when not asked for), as Weave's CallSchema requires. Null or empty — every field. */
             columns?: string[] | null;
-            /** @description Fields (dot paths) whose value, when it is a ref of the project's objects, ops or calls, is answered as the value it points at (refs/read_batch's rules); a ref that does not resolve is answered as it is. */
+            /** @description Fields (dot paths) whose value, when it is a ref of the project's objects, ops or calls, is answered as the value it points at (refs/read_batch's rules); a ref that does not resolve is answered as it is. A query or sort reaching through one of these columns (Weave filters on the value behind the ref) is refused with 422. */
             expand_columns?: string[] | null;
             filter?: components["schemas"]["CallsFilter"] | null;
             /** @default false */
@@ -1266,6 +1268,8 @@ export interface components {
             project_id: components["schemas"]["ProjectId"];
             /** @description Ignored; the server records the authenticated user. */
             svc_user_id?: string | null;
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
         };
         CallUpsertBatchReq: {
             batch: (components["schemas"]["CallBatchStartItem"] | components["schemas"]["CallBatchEndItem"])[];
@@ -1317,18 +1321,25 @@ export interface components {
         Datetime: string;
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
+        /** @description Weave's EndedCallSchemaForInsert: every field it defines is here (`wb_run_step_end` is its name for `svc_run_step_end`), and any other is refused with 422 rather than ignored. */
         EndedCall: {
             ended_at: components["schemas"]["Datetime"];
             exception?: string | null;
             id: string;
+            /** @description Newer Weave SDKs mark evaluation calls for a server-side ingest sampler. Weft samples nothing and keeps every call, so the flag changes nothing (what Weave does when it is absent). */
+            is_eval?: boolean | null;
             /** @description Any JSON value; null on error. */
             output?: unknown;
             project_id: components["schemas"]["ProjectId"];
+            /** @description The call's start, as newer Weave SDKs repeat it on the end. When the call's start is stored, a different instant is refused with 422 and nothing is written; null or absent: not checked. */
+            started_at?: components["schemas"]["Datetime"] | null;
             /** @description `usage` (per model: prompt_tokens, completion_tokens, …), `status_counts`, and any other keys. */
             summary: {
                 [key: string]: unknown;
             };
             svc_run_step_end?: number | null;
+            /** @description The call's trace, as newer Weave SDKs repeat it on the end. When the call's start is stored, a different trace is refused with 422 and nothing is written; null or absent: not checked. */
+            trace_id?: string | null;
             /** @description Weave's name for `svc_run_step_end` (if both are sent they must agree). */
             wb_run_step_end?: number | null;
         };
@@ -1342,10 +1353,8 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description One item of feedback/batch/create, with the id the client made (Weave's SDK sends a UUIDv7). */
-        FeedbackCreateBatchItem: components["schemas"]["FeedbackCreateReq"] & {
+        FeedbackCreateBatchItem: components["schemas"]["FeedbackCreateFields"] & {
             id: string;
-            /** @description Weave's name; ignored: the server records the authenticated user. */
-            wb_user_id?: string | null;
         };
         FeedbackCreateBatchReq: {
             batch: components["schemas"]["FeedbackCreateBatchItem"][];
@@ -1353,23 +1362,58 @@ export interface components {
         FeedbackCreateBatchRes: {
             res: components["schemas"]["FeedbackCreateRes"][];
         };
-        FeedbackCreateReq: {
+        /** @description The fields of Weave's FeedbackCreateReq (newest), shared by feedback/create, feedback/batch/create and feedback/replace, each of which refuses any other field with 422. The scorer and span fields that Weave's agent monitors fill are taken at their defaults only (what Weave's SDK writes out when it has none): Weft does not keep them, so any other value is refused rather than dropped. */
+        FeedbackCreateFields: {
             annotation_ref?: string | null;
             call_ref?: string | null;
             creator?: string | null;
             feedback_type: string;
+            /** @description The item's id, made by the client (Weave's SDK sends a UUIDv7); kept. Sent again with the same content it is a retry (answered as before); with other content, 409. Null or absent: the server makes one. */
+            id?: string | null;
             /** @description Feedback content; at most 1 MiB as JSON. */
             payload: {
                 [key: string]: unknown;
             };
             project_id: components["schemas"]["ProjectId"];
+            /** @description The annotation queue an item was made from (newer Weave SDKs). Weft's queues hold no items yet, so feedback is not linked to one: only null (or '', no queue) is taken. */
+            queue_id?: string | null;
             runnable_ref?: string | null;
+            /** @description Only {} (the default) or null. */
+            scorer_rating_confidences?: Record<string, never> | null;
+            /** @description Only {} (the default) or null. */
+            scorer_rating_reasons?: Record<string, never> | null;
+            /** @description Only {} (the default) or null. */
+            scorer_ratings?: Record<string, never> | null;
+            /** @description Only {} (the default) or null. */
+            scorer_tag_confidences?: Record<string, never> | null;
+            /** @description Only {} (the default) or null. */
+            scorer_tag_reasons?: Record<string, never> | null;
+            /** @description Only [] (the default) or null. */
+            scorer_tags?: string[] | null;
+            /** @description Only '' (the default) or null. */
+            scorer_trace_id?: string | null;
+            /** @description Only '' (the default) or null. */
+            span_agent_name?: string | null;
+            /** @description Only '' (the default) or null. */
+            span_agent_version?: string | null;
+            /** @description Only '' (the default) or null. */
+            span_conversation_id?: string | null;
+            /**
+             * @description Only 'UNSET' (the default) or null.
+             * @enum {string|null}
+             */
+            span_status_code?: "UNSET" | null;
+            /** @description Only '' (the default) or null. */
+            span_trace_id?: string | null;
             /** @description Ignored; the server records the authenticated user. */
             svc_user_id?: string | null;
             trigger_ref?: string | null;
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
             /** @description The ref the feedback is about, e.g. `weave:///<entity>/<project>/call/<id>`. */
             weave_ref: string;
         };
+        FeedbackCreateReq: components["schemas"]["FeedbackCreateFields"];
         FeedbackCreateRes: {
             created_at: components["schemas"]["Datetime"];
             id: string;
@@ -1407,10 +1451,8 @@ export interface components {
             total_count: number;
         };
         /** @description feedback/create's fields for the new item, and the id of the item it replaces. */
-        FeedbackReplaceReq: components["schemas"]["FeedbackCreateReq"] & {
+        FeedbackReplaceReq: components["schemas"]["FeedbackCreateFields"] & {
             feedback_id: string;
-            /** @description Weave's name; ignored: the server records the authenticated user. */
-            wb_user_id?: string | null;
         };
         FeedbackRow: {
             annotation_ref?: string | null;
@@ -1901,6 +1943,7 @@ export interface components {
             };
         };
         TableCreateReq: {
+            /** @description Weave's TableSchemaForInsert; any field it does not define is refused with 422 rather than ignored. */
             table: {
                 /** @description When set and different from the computed table digest, 409. */
                 expected_digest?: string | null;
@@ -2287,6 +2330,7 @@ export type ErrorReason = components['schemas']['ErrorReason'];
 export type FeedbackCreateBatchItem = components['schemas']['FeedbackCreateBatchItem'];
 export type FeedbackCreateBatchReq = components['schemas']['FeedbackCreateBatchReq'];
 export type FeedbackCreateBatchRes = components['schemas']['FeedbackCreateBatchRes'];
+export type FeedbackCreateFields = components['schemas']['FeedbackCreateFields'];
 export type FeedbackCreateReq = components['schemas']['FeedbackCreateReq'];
 export type FeedbackCreateRes = components['schemas']['FeedbackCreateRes'];
 export type FeedbackPurgeReq = components['schemas']['FeedbackPurgeReq'];

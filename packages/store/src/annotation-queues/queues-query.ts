@@ -6,16 +6,11 @@ import { textContains, type Db } from '../db/index.ts';
 import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 import { toQueueSchema } from './to-queue-schema.ts';
 
-const SORTABLE = new Set(['id', 'name', 'created_at', 'updated_at'] as const);
-type SortColumn = 'id' | 'name' | 'created_at' | 'updated_at';
-const isSortable = (field: string): field is SortColumn => SORTABLE.has(field as SortColumn);
+type SortColumn = T.AnnotationQueueSortItem['field'];
 
 export async function annotationQueuesQuery(db: Db, req: T.AnnotationQueuesQueryReq): Promise<T.AnnotationQueueSchema[]> {
-  // Unknown fields are ignored, as in Weave; when none is left, the default order applies.
-  const order: [SortColumn, 'asc' | 'desc'][] = [];
-  for (const item of req.sort_by ?? []) {
-    if (isSortable(item.field)) order.push([item.field, item.direction === 'desc' ? 'desc' : 'asc']);
-  }
+  // The spec admits only the sortable fields (Weave ignores others; Weft refuses them with 422).
+  const order: [SortColumn, 'asc' | 'desc'][] = (req.sort_by ?? []).map((item) => [item.field, item.direction === 'desc' ? 'desc' : 'asc']);
   if (order.length === 0) order.push(['created_at', 'desc']);
   // Ties are broken by id so pages never overlap.
   if (!order.some(([column]) => column === 'id')) order.push(['id', 'asc']);

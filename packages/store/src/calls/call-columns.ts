@@ -5,7 +5,7 @@
 // `expand_columns` whose value is a ref of the project is replaced by the value it points at
 // (refs/read_batch's rules; a ref that does not resolve is left as it is), unless
 // `return_expanded_column_values` is false, when the refs are answered as stored.
-import { invalidRequest, type Catalogue } from '@weft/core';
+import { invalidField, invalidRequest, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import { readRef } from '../refs/refs-read-batch.ts';
@@ -118,4 +118,42 @@ export function callShaper(
     }
     return out as unknown as T.CallSchema;
   };
+}
+
+/** Every `$getField` path of a query, at any depth. */
+function queriedFields(node: unknown, out: string[]): string[] {
+  if (Array.isArray(node)) for (const item of node) queriedFields(item, out);
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$getField' && typeof value === 'string') out.push(value);
+      else queriedFields(value, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Weave lets a query or a sort reach through a ref named in `expand_columns` (`inputs.model.name`
+ * with `expand_columns: ["inputs.model"]`): it filters on the value the ref points at. Weft
+ * expands refs in the answer only, so such a filter or sort would silently compare the ref's own
+ * text: it is refused instead, naming the field. A query that stays outside the expanded columns
+ * is answered as usual (expanding changes no count then).
+ */
+export function refuseQueryThroughExpandedRefs(req: {
+  query?: { $expr: unknown } | null;
+  sort_by?: ReadonlyArray<{ field: string }> | null;
+  expand_columns?: ReadonlyArray<string> | null;
+}): void {
+  const expanded = req.expand_columns ?? [];
+  if (expanded.length === 0) return;
+  const fields = [...queriedFields(req.query ?? null, []), ...(req.sort_by ?? []).map((s) => s.field)];
+  for (const field of fields) {
+    const through = expanded.find((column) => field.startsWith(`${column}.`));
+    if (through !== undefined)
+      throw invalidField(
+        ['body', 'expand_columns'],
+        `${field} reaches through the expanded ref ${through}: filtering and sorting on values behind refs is not supported`,
+        'value_error',
+      );
+  }
 }

@@ -3,6 +3,7 @@
 //
 // `output` is always stored as JSON, null when the end carried none (Weave does the same), so a
 // null output is kept apart from "not ended yet" by ended_at.
+import { invalidField } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
@@ -10,7 +11,29 @@ import { expireAtFor } from '../retention/expire-at.ts';
 import { storedDatetime } from './datetimes.ts';
 import { either } from './weave-names.ts';
 
+/**
+ * Newer Weave SDKs repeat the call's trace_id and started_at on its end. Once the start is stored
+ * they must agree with it: an end that names another trace or start is a client bug, refused
+ * before anything is written rather than merged into the wrong call. (An end that arrives first
+ * has nothing to check against; its start then sets both.)
+ */
+async function checkRepeatedStart(kysely: Kysely<Database>, end: T.EndedCall): Promise<void> {
+  if (end.trace_id == null && end.started_at == null) return;
+  const stored = await kysely
+    .selectFrom('calls')
+    .select(['trace_id', 'started_at'])
+    .where('project_id', '=', end.project_id)
+    .where('id', '=', end.id)
+    .executeTakeFirst();
+  if (!stored || stored.started_at === null) return;
+  if (end.trace_id != null && end.trace_id !== stored.trace_id)
+    throw invalidField(['body', 'trace_id'], `trace_id ${JSON.stringify(end.trace_id)} is not the trace of call ${end.id}`, 'value_error');
+  if (end.started_at != null && storedDatetime('started_at', end.started_at) !== stored.started_at)
+    throw invalidField(['body', 'started_at'], `started_at is not the start of call ${end.id}`, 'value_error');
+}
+
 export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
+  await checkRepeatedStart(kysely, end);
   const ended_at = storedDatetime('ended_at', end.ended_at);
   const row = {
     project_id: end.project_id,

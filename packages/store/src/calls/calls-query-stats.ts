@@ -4,10 +4,12 @@
 // thread (db.readLong), so a large project never holds other requests.
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
+import { refuseQueryThroughExpandedRefs } from './call-columns.ts';
 import { callsQueryCondition } from './calls-query.ts';
 import { filterOf } from './calls-stream-query.ts';
 
 export async function callsQueryStats(db: Db, req: T.CallsQueryStatsReq): Promise<T.CallsQueryStatsRes> {
+  refuseQueryThroughExpandedRefs(req);
   const limit = req.limit ?? undefined;
   const condition = callsQueryCondition(db, req.query);
   const matching = db.kysely

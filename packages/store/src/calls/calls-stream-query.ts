@@ -17,7 +17,7 @@ import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains,
 import { checkPaging } from '../db/paging.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition } from './calls-query.ts';
-import { callShaper } from './call-columns.ts';
+import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize } from './storage-size.ts';
 import { isStarted, toCallSchema, type StartedRow } from './to-call-schema.ts';
@@ -44,6 +44,7 @@ export async function* callsStreamQuery(
   req: T.CallsStreamQueryReq,
   pageSize: number = PAGE_SIZE,
 ): AsyncGenerator<T.CallSchema> {
+  refuseQueryThroughExpandedRefs(req);
   const keys = sortKeys(db, req.sort_by ?? []);
   const keyset = keys.every((k) => k.keyset !== undefined);
   const filter = filterOf(db, req.project_id, req.filter ?? {});

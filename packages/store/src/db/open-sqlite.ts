@@ -39,6 +39,8 @@ class WeftSqliteDialect extends SqliteDialect {
   }
 }
 
+const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
+
 export async function openSqlite(path: string): Promise<Db> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let sqlite: BetterSqlite3.Database;
@@ -59,6 +61,13 @@ export async function openSqlite(path: string): Promise<Db> {
     sqlite.pragma('synchronous = FULL');
     // SQLite ignores declared foreign keys unless asked, per connection.
     sqlite.pragma('foreign_keys = ON');
+    // Statistics for the planner, as SQLite advises for long-lived connections: optimize with
+    // 0x10002 at open, then now and then (below). Without them the planner took calls_started_idx
+    // for an op plus time-range query (it believes `project_id = ?` leaves ~10 rows), reading in
+    // proportion to the op's rarity; analysis_limit bounds each ANALYZE to ~1,000 rows per index
+    // (154 ms on a 2 GB file of 1M calls, BENCHMARKS.md §11).
+    sqlite.pragma('analysis_limit = 1000');
+    sqlite.pragma('optimize = 0x10002');
   } catch (err) {
     sqlite.close();
     throw new Error(`Cannot configure SQLite database at ${path}: ${(err as Error).message}`, { cause: err });
@@ -86,6 +95,11 @@ export async function openSqlite(path: string): Promise<Db> {
       if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
     });
   }
+  // Only tables whose size changed 25-fold since their last analysis are analyzed again.
+  const optimizer = setInterval(() => {
+    if (sqlite.open && !sqlite.inTransaction) sqlite.pragma('optimize');
+  }, OPTIMIZE_EVERY_MS);
+  optimizer.unref();
   let closing: Promise<void> | undefined;
   return {
     kysely,
@@ -93,7 +107,10 @@ export async function openSqlite(path: string): Promise<Db> {
     queryTiming,
     readLong: async <R>(query: LongRead) =>
       reader ? reader.read<R>(query) : (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
-    close: () => (closing ??= Promise.all([reader?.close(), checkpointer?.close()]).then(() => kysely.destroy())),
+    close: () => {
+      clearInterval(optimizer);
+      return (closing ??= Promise.all([reader?.close(), checkpointer?.close()]).then(() => kysely.destroy()));
+    },
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },

@@ -6,7 +6,7 @@
 import { conflict, invalidRequest, pyJsonDumpsValue } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, readJson, type Db } from '../db/index.ts';
-import { feedbackRow } from './feedback-create.ts';
+import { feedbackRow } from './feedback-row.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
 export async function feedbackBatchCreate(db: Db, req: T.FeedbackCreateBatchReq, user: string): Promise<T.FeedbackCreateBatchRes> {

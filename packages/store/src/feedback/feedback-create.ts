@@ -1,37 +1,15 @@
 // feedback/create: validated as Weave does (validate-feedback.ts), stored with the authenticated
-// user, never the svc_user_id a client sent.
+// user, never the svc_user_id a client sent. An item with the client's own id (newer Weave SDKs
+// send one) is written as batch/create writes one, so a retry is idempotent there too.
 import { uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
-import type { InsertObject } from 'kysely';
-import { jsonParam, nowIso, type Database, type Db } from '../db/index.ts';
+import { nowIso, type Db } from '../db/index.ts';
+import { feedbackRow } from './feedback-row.ts';
+import { feedbackBatchCreate } from './feedback-batch-create.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
-/** The stored row of a feedback item: create, batch/create and replace write the same. */
-export function feedbackRow(
-  db: Db,
-  req: T.FeedbackCreateReq,
-  id: string,
-  user: string,
-  created_at: string,
-): InsertObject<Database, 'feedback'> {
-  return {
-    project_id: req.project_id,
-    id,
-    weave_ref: req.weave_ref,
-    feedback_type: req.feedback_type,
-    payload: jsonParam(db, req.payload),
-    creator: req.creator ?? null,
-    annotation_ref: req.annotation_ref ?? null,
-    runnable_ref: req.runnable_ref ?? null,
-    call_ref: req.call_ref ?? null,
-    trigger_ref: req.trigger_ref ?? null,
-    // The authenticated user, whatever the client sent.
-    svc_user_id: user,
-    created_at,
-  };
-}
-
 export async function feedbackCreate(db: Db, req: T.FeedbackCreateReq, user: string): Promise<T.FeedbackCreateRes> {
+  if (req.id != null) return (await feedbackBatchCreate(db, { batch: [{ ...req, id: req.id }] }, user)).res[0]!;
   validateFeedback(req);
   const id = uuidv7();
   const created_at = nowIso();

@@ -3,7 +3,7 @@
 // One transaction per create, which first takes the object's lock, so that replicas creating
 // versions of the same object concurrently get contiguous version indexes, one latest version and
 // one row per digest. The answer is sent only after the commit.
-import { digestMismatch, invalidRequest, isValidObjectId, objectClasses, objectKind } from '@weft/core';
+import { invalidField, digestMismatch, invalidRequest, isValidObjectId, objectClasses, objectKind } from '@weft/core';
 import type * as T from '@weft/types';
 import { jsonText, nowIso, type Db } from '../db/index.ts';
 import type { LosslessContext } from '../store.ts';
@@ -15,8 +15,10 @@ export async function objCreate(db: Db, req: T.ObjCreateReq, ctx: LosslessContex
   if (typeof objectId !== 'string' || !isValidObjectId(objectId)) {
     throw invalidRequest(`Invalid object_id ${JSON.stringify(objectId)}: 1–128 letters, digits, '_', '.' or '-'`);
   }
-  if (req.obj.builtin_object_class != null || req.obj.set_base_object_class != null) {
-    throw invalidRequest('builtin_object_class (set_base_object_class) is not supported');
+  // Weave validates a builtin class's value against its own pydantic models; Weft has none of
+  // them, so the class is refused (422, naming the field) rather than stored unchecked.
+  for (const field of ['builtin_object_class', 'set_base_object_class'] as const) {
+    if (req.obj[field] != null) throw invalidField(['body', 'obj', field], `${field} is not supported`, 'value_error');
   }
 
   const node = childNode(childNode(ctx.source, 'obj'), 'val');

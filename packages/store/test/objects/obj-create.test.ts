@@ -77,13 +77,13 @@ describeEachDialect('objCreate', (getDb) => {
 
     await expectWeftError(
       store.objCreate({ obj: { project_id: p, object_id: 'y', val: {}, builtin_object_class: 'Dataset' } }, ALICE),
-      400,
-      'InvalidRequest',
+      422,
+      'ValidationError',
     );
     await expectWeftError(
       store.objCreate({ obj: { project_id: p, object_id: 'y', val: {}, set_base_object_class: 'Model' } }, ALICE),
-      400,
-      'InvalidRequest',
+      422,
+      'ValidationError',
     );
     for (const bad of ['', 'a/b', 'a:b', 'sp ace', 'x'.repeat(129), 'e\u0301']) {
       await expectWeftError(createObj(store, p, bad, {}), 400, 'InvalidRequest');
