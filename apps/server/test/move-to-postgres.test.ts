@@ -83,8 +83,15 @@ async function readEverything(server: TestServer, fileDigest: string) {
     });
   }
   const file = Buffer.from(await api.fileContent({ project_id: p, digest: fileDigest })).toString('base64');
+  const costs = await api.POST('/cost/query', {
+    body: {
+      project_id: p,
+      fields: ['id', 'llm_id', 'prompt_token_cost', 'completion_token_cost', 'effective_date', 'created_at', 'created_by'],
+    },
+  });
   return {
     projects,
+    costs,
     callStats: await api.POST('/calls/query_stats', { body: { project_id: p } }),
     objs,
     reads,
@@ -138,6 +145,17 @@ describeIfPostgres('moving a deployment from SQLite to PostgreSQL with the weft 
       });
       expect(raw.status).toBe(200);
       const floatDigest = ((await raw.json()) as { digest: string }).digest;
+      // A project price of a demo model, as the Python SDK writes floats: include_costs prices
+      // the demo's calls of that model at it, on every server.
+      const price = await fetch(`${onSqlite.url}/cost/create`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`api:${onSqlite.aliceKey}`).toString('base64')}`,
+        },
+        body: `{"project_id":"${PROJECT}","costs":{"meta-llama/Llama-3.3-70B-Instruct":{"prompt_token_cost":1.7e-7,"completion_token_cost":2.3e-7,"effective_date":"2000-01-01T00:00:00Z"}},"wb_user_id":null}`,
+      });
+      expect(price.status).toBe(200);
 
       const exported = await weft(['export', '--out', 'backup.tar.gz'], env);
       expect(exported, exported.stderr).toMatchObject({ code: 0 });
@@ -149,7 +167,7 @@ describeIfPostgres('moving a deployment from SQLite to PostgreSQL with the weft 
       const copied = await weft(['copy', '--to', pg.url, '--batch-size', '25'], env);
       expect(copied, copied.stderr).toMatchObject({ code: 0 });
       expect(copied.stdout).toMatch(/^calls\s+48\s+48$/m);
-      expect(copied.stdout).toMatch(/Verified: counts and checksums of 17 tables match; [\d,]+ content digests recomputed, all match\./);
+      expect(copied.stdout).toMatch(/Verified: counts and checksums of 18 tables match; [\d,]+ content digests recomputed, all match\./);
       // A second run finds everything there: nothing new, still verified.
       const again = await weft(['copy', '--to', pg.url], env);
       expect(again, again.stderr).toMatchObject({ code: 0 });
@@ -171,6 +189,9 @@ describeIfPostgres('moving a deployment from SQLite to PostgreSQL with the weft 
       expect(expected.tables.length).toBe(2);
       expect(expected.modelReads[0]?.checkpoints.data).toHaveLength(20);
       expect(Buffer.from(expected.file, 'base64').equals(Buffer.from(BYTES))).toBe(true);
+      expect(expected.costs.results).toMatchObject([{ prompt_token_cost: 1.7e-7, completion_token_cost: 2.3e-7, created_by: 'alice' }]);
+      const priced = expected.calls.filter((c) => JSON.stringify(c.summary).includes('"pricing_level":"project"'));
+      expect(priced.length).toBeGreaterThan(0);
       expect(await readEverything(onPostgres, fileDigest)).toEqual(expected);
       expect(await readEverything(onImported, fileDigest)).toEqual(expected);
 

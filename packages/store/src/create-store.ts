@@ -5,6 +5,7 @@ import { pendingMigrations } from './db/migrate.ts';
 import type { Db } from './db/index.ts';
 import { annotationQueueMethods } from './annotation-queues/index.ts';
 import { callMethods } from './calls/index.ts';
+import { costMethods } from './costs/index.ts';
 import { feedbackMethods } from './feedback/index.ts';
 import { fileMethods } from './files/index.ts';
 import { modelMethods } from './models/index.ts';
@@ -18,7 +19,7 @@ import { tableMethods } from './tables/index.ts';
 
 export interface StoreOptions {
   db: Db;
-  /** Router catalogue: its prices are the costs of `call/read … include_costs`. */
+  /** Router catalogue: its prices are the costs of `call/read … include_costs` (after a project's own, cost/create). */
   catalogue: Catalogue;
 }
 
@@ -32,6 +33,7 @@ export function createStore(opts: StoreOptions): Store {
     ...modelMethods(opts),
     ...fileMethods(opts),
     ...feedbackMethods(opts),
+    ...costMethods(opts),
     ...projectMethods(opts),
     ...refMethods(opts),
     ...retentionMethods(opts),

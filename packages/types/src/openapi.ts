@@ -246,6 +246,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cost/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a project's prices of models
+         * @description Weave's `/cost/create` (the Python SDK's `client.add_cost`): a new price per model id, from its `effective_date` on. `include_costs` on call/read, calls/stream_query and calls/query then prices that model's usage at the project's price in effect when the call started, before the router catalogue's (as Weave ranks them: a price in effect first, the project's before the default, the latest first). Prices are kept exactly as written in the request.
+         */
+        post: operations["costCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove prices for good
+         * @description Weave's `/cost/purge` (the Python SDK's `client.purge_costs`): removes the project's prices the query names, by id only (as Weave, for safety: any other query is a 400). Unknown ids are skipped. Calls are priced again without them (by another price of the project, or the catalogue's).
+         */
+        post: operations["costPurge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query a project's prices
+         * @description Weave's `/cost/query` (the Python SDK's `client.query_costs`): the project's prices, filtered by Weave's query language, sorted, paged.
+         */
+        post: operations["costQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feedback/batch/create": {
         parameters: {
             query?: never;
@@ -1313,6 +1373,88 @@ export interface components {
             deleted_count: number;
             not_found_steps: number[];
         };
+        /** @description One model's price, Weave's `CostCreateInput`. */
+        CostCreateInput: {
+            /** @description The price of a prompt token written to the cache (usage `cache_creation_input_tokens`). Null or absent: the prompt price. */
+            cache_creation_input_token_cost?: components["schemas"]["CostPrice"] | null;
+            /** @description The price of a cached prompt token (usage `cached_tokens` or `prompt_tokens_details.cached_tokens`). Null or absent: cached tokens cost the prompt price; 0: they are free. */
+            cache_read_input_token_cost?: components["schemas"]["CostPrice"] | null;
+            completion_token_cost: components["schemas"]["CostPrice"];
+            /** @description Null or absent: `USD`. */
+            completion_token_cost_unit?: string | null;
+            /** @description From when the price applies: an ISO date-time (without an offset: UTC, as a naive Python datetime is sent). Null or absent: now. */
+            effective_date?: string | null;
+            prompt_token_cost: components["schemas"]["CostPrice"];
+            /** @description Null or absent: `USD`. Reported with the costs, not converted. */
+            prompt_token_cost_unit?: string | null;
+            /** @description Who serves the model, e.g. `openai`. Null or absent: `default`. */
+            provider_id?: string | null;
+        };
+        CostCreateReq: {
+            /** @description Model id (the key of `summary.usage` it prices) → its price. Each model gets a new price; older ones stay. */
+            costs: {
+                [key: string]: components["schemas"]["CostCreateInput"];
+            };
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's name; ignored: the server records the authenticated user. */
+            wb_user_id?: string | null;
+        };
+        CostCreateRes: {
+            /** @description `[id, llm_id]` of each price added, in the order of `costs`. */
+            ids: string[][];
+        };
+        /** @enum {string} */
+        CostField: "id" | "llm_id" | "prompt_token_cost" | "completion_token_cost" | "cache_read_input_token_cost" | "cache_creation_input_token_cost" | "prompt_token_cost_unit" | "completion_token_cost_unit" | "effective_date" | "provider_id" | "pricing_level" | "pricing_level_id" | "created_at" | "created_by";
+        /** @description USD (or the unit given) per token. Kept exactly as written in the request (`5e-06` is stored as 0.000005, digit for digit); answered as the nearest JSON number. */
+        CostPrice: number;
+        CostPurgeReq: {
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Which prices to remove for good. As in Weave, for safety only by id: `{"$expr": {"$eq": [{"$getField": "id"}, {"$literal": "<id>"}]}}`, `{"$expr": {"$in": [{"$getField": "id"}, [{"$literal": "<id>"}, …]]}}` (what the SDK's `purge_costs` sends) or an `$or` of `$eq`s; any other query is a 400. */
+            query: components["schemas"]["CallsQuery"];
+        };
+        CostPurgeRes: {
+            /** @description Prices removed (Weave's answer is empty; this count is Weft's addition). */
+            num_deleted: number;
+        };
+        /** @description A price, Weave's `CostQueryOutput` (only the fields asked for). */
+        CostQueryOutput: {
+            /** @description Null when not given. */
+            cache_creation_input_token_cost?: number | null;
+            /** @description Null when not given. */
+            cache_read_input_token_cost?: number | null;
+            completion_token_cost?: number;
+            completion_token_cost_unit?: string;
+            created_at?: components["schemas"]["Datetime"];
+            /** @description The user who added the price. */
+            created_by?: string;
+            effective_date?: components["schemas"]["Datetime"];
+            id?: string;
+            llm_id?: string;
+            /** @enum {string} */
+            pricing_level?: "project";
+            pricing_level_id?: components["schemas"]["ProjectId"];
+            prompt_token_cost?: number;
+            prompt_token_cost_unit?: string;
+            provider_id?: string;
+        };
+        CostQueryReq: {
+            /** @description Which fields of each price to answer. Null or absent: those of Weave's `CostQueryOutput` (id, llm_id, the four prices, the two units, effective_date, provider_id); pricing_level, pricing_level_id, created_at and created_by only when named. */
+            fields?: components["schemas"]["CostField"][] | null;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's query language over prices: `$getField` of id, llm_id, provider_id, the units, pricing_level, pricing_level_id, created_by (text), effective_date, created_at (times) and the four prices (numbers). Always within the project. */
+            query?: components["schemas"]["CallsQuery"];
+            /** @description Default order is created_at ascending; id breaks ties. */
+            sort_by?: components["schemas"]["CostSortItem"][] | null;
+        };
+        CostQueryRes: {
+            results: components["schemas"]["CostQueryOutput"][];
+        };
+        CostSortItem: {
+            direction: components["schemas"]["SortDirection"];
+            field: components["schemas"]["CostField"];
+        };
         /**
          * Format: date-time
          * @description ISO 8601 timestamp; the server answers in UTC with milliseconds.
@@ -2323,6 +2465,17 @@ export type CheckpointList = components['schemas']['CheckpointList'];
 export type CheckpointSchema = components['schemas']['CheckpointSchema'];
 export type CheckpointsDeleteReq = components['schemas']['CheckpointsDeleteReq'];
 export type CheckpointsDeleteRes = components['schemas']['CheckpointsDeleteRes'];
+export type CostCreateInput = components['schemas']['CostCreateInput'];
+export type CostCreateReq = components['schemas']['CostCreateReq'];
+export type CostCreateRes = components['schemas']['CostCreateRes'];
+export type CostField = components['schemas']['CostField'];
+export type CostPrice = components['schemas']['CostPrice'];
+export type CostPurgeReq = components['schemas']['CostPurgeReq'];
+export type CostPurgeRes = components['schemas']['CostPurgeRes'];
+export type CostQueryOutput = components['schemas']['CostQueryOutput'];
+export type CostQueryReq = components['schemas']['CostQueryReq'];
+export type CostQueryRes = components['schemas']['CostQueryRes'];
+export type CostSortItem = components['schemas']['CostSortItem'];
 export type Datetime = components['schemas']['Datetime'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
@@ -2893,6 +3046,102 @@ export interface operations {
                 };
                 content: {
                     "application/jsonl": components["schemas"]["CallsStreamQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    costCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostCreateReq"];
+            };
+        };
+        responses: {
+            /** @description The new prices' ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostCreateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    costPurge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostPurgeReq"];
+            };
+        };
+        responses: {
+            /** @description How many prices were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostPurgeRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    costQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostQueryReq"];
+            };
+        };
+        responses: {
+            /** @description The prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostQueryRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

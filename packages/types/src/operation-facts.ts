@@ -16,6 +16,9 @@ export interface OperationFacts {
   callStart: { body: 'json'; auth: 'basic'; line: null };
   callUpdate: { body: 'json'; auth: 'basic'; line: null };
   callUpsertBatch: { body: 'json'; auth: 'basic'; line: null };
+  costCreate: { body: 'lossless'; auth: 'basic'; line: null };
+  costPurge: { body: 'json'; auth: 'basic'; line: null };
+  costQuery: { body: 'json'; auth: 'basic'; line: null };
   feedbackBatchCreate: { body: 'json'; auth: 'basic'; line: null };
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };
   feedbackPurge: { body: 'json'; auth: 'basic'; line: null };

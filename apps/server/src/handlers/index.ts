@@ -1,5 +1,6 @@
 import { annotationQueueHandlers } from './annotation-queues.ts';
 import { callHandlers } from './calls.ts';
+import { costHandlers } from './costs.ts';
 import type { Deps, Handlers } from './handler.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { fileHandlers } from './files.ts';
@@ -26,6 +27,7 @@ export function allHandlers(deps: Deps): Handlers {
     ...modelHandlers(deps),
     ...fileHandlers(deps),
     ...feedbackHandlers(deps),
+    ...costHandlers(deps),
     ...otelHandlers(deps),
     ...projectHandlers(deps),
     ...graphqlHandlers(deps),

@@ -42,6 +42,9 @@ export const ORDER = [
   'feedbackQuery',
   'feedbackReplace',
   'feedbackPurge',
+  'costCreate',
+  'costQuery',
+  'costPurge',
   'annotationQueueCreate',
   'annotationQueuesQuery',
   'annotationQueueRead',
@@ -115,7 +118,17 @@ export function alignGenerated(expected: unknown, actual: unknown, ids?: Map<str
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(expected)) {
       const a = (actual as Record<string, unknown>)[k];
-      if (GENERATED.has(k) && a !== undefined) {
+      if (k === 'ids' && Array.isArray(v) && Array.isArray(a)) {
+        // cost/create's `[id, llm_id]` pairs: the id is generated (and learnt), the model compared.
+        out[k] = v.map((pair: unknown, i): unknown => {
+          const got: unknown = a[i];
+          if (!Array.isArray(pair) || !Array.isArray(got)) return pair;
+          const [id, ...rest] = pair as unknown[];
+          const generated: unknown = (got as unknown[])[0];
+          if (ids && typeof id === 'string' && typeof generated === 'string' && id !== generated) ids.set(id, generated);
+          return [generated, ...rest];
+        });
+      } else if (GENERATED.has(k) && a !== undefined) {
         if (ids && IDS.has(k) && typeof v === 'string' && typeof a === 'string' && v !== a) ids.set(v, a);
         out[k] = a;
       } else out[k] = alignGenerated(v, a, ids);
@@ -130,7 +143,16 @@ export function keepGenerated(actual: unknown, expected: unknown): unknown {
   if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((a, i) => keepGenerated(a, expected[i]));
   if (actual && typeof actual === 'object' && expected && typeof expected === 'object' && !Array.isArray(expected)) {
     const e = expected as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(actual).map(([k, a]) => [k, GENERATED.has(k) && k in e ? e[k] : keepGenerated(a, e[k])]));
+    const keep = (k: string, a: unknown): unknown => {
+      // cost/create's `[id, llm_id]` pairs keep the example's ids.
+      if (k === 'ids' && Array.isArray(a) && Array.isArray(e[k]))
+        return a.map((pair: unknown, i) => {
+          const was: unknown = (e[k] as unknown[])[i];
+          return Array.isArray(pair) && Array.isArray(was) ? [was[0], ...(pair as unknown[]).slice(1)] : pair;
+        });
+      return GENERATED.has(k) && k in e ? e[k] : keepGenerated(a, e[k]);
+    };
+    return Object.fromEntries(Object.entries(actual).map(([k, a]) => [k, keep(k, a)]));
   }
   return actual;
 }

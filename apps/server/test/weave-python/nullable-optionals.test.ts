@@ -13,12 +13,13 @@ interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
+  additionalProperties?: Schema | boolean;
   allOf?: Schema[];
   oneOf?: Schema[];
   anyOf?: Schema[];
 }
 
-const PYDANTIC_TAGS = new Set(['objects', 'tables', 'calls', 'files', 'feedback', 'annotation-queues', 'graphql']);
+const PYDANTIC_TAGS = new Set(['objects', 'tables', 'calls', 'files', 'feedback', 'costs', 'annotation-queues', 'graphql']);
 const doc = spec as unknown as OpenApiDocument;
 const resolve = (s: Schema): Schema => deref<Schema>(doc, s);
 
@@ -44,6 +45,8 @@ function optionalsRefusingNull(schema: Schema, where: string, out: string[], see
     }
   }
   if (s.items) optionalsRefusingNull(s.items, `${where}[]`, out, seen);
+  // The values of a map (cost/create's model id → price).
+  if (typeof s.additionalProperties === 'object') optionalsRefusingNull(s.additionalProperties, `${where}{}`, out, seen);
 }
 
 it('every optional request field of a Weave operation accepts null', () => {

@@ -9,12 +9,13 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test-server.ts';
 import { changed, masked, parseAnswer, resolve, type Ctx, type Probe, type Verdict } from './field-probe.ts';
 import { CALL_PROBES } from './probes-calls.ts';
+import { COST_PROBES } from './probes-costs.ts';
 import { FEEDBACK_PROBES } from './probes-feedback.ts';
 import { OBJECT_PROBES } from './probes-objects.ts';
 import { pythonSdk, type PythonSdk } from './wire.ts';
 import { WEAVE_REQUEST_MODELS } from './weave-request-models.ts';
 
-const PROBES: Probe[] = [...CALL_PROBES, ...OBJECT_PROBES, ...FEEDBACK_PROBES];
+const PROBES: Probe[] = [...CALL_PROBES, ...OBJECT_PROBES, ...FEEDBACK_PROBES, ...COST_PROBES];
 
 interface Outcome {
   status: number;

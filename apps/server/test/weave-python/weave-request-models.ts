@@ -115,6 +115,20 @@ export const WEAVE_REQUEST_MODELS = {
   FeedbackPurgeReq: ['project_id', 'query'],
   AnnotationQueueCreateReq: ['project_id', 'name', 'description', 'scorer_refs', 'wb_user_id'],
   AnnotationQueuesQueryReq: ['project_id', 'name', 'sort_by', 'limit', 'offset'],
+  // TSI+ adds the cache prices.
+  CostCreateReq: ['project_id', 'costs', 'wb_user_id'],
+  CostCreateInput: [
+    'prompt_token_cost',
+    'completion_token_cost',
+    'prompt_token_cost_unit',
+    'completion_token_cost_unit',
+    'effective_date',
+    'provider_id',
+    'cache_read_input_token_cost',
+    'cache_creation_input_token_cost',
+  ],
+  CostQueryReq: ['project_id', 'fields', 'query', 'sort_by', 'limit', 'offset'],
+  CostPurgeReq: ['project_id', 'query'],
   SortBy: ['field', 'direction'],
 } as const;
 

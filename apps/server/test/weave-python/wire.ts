@@ -6,6 +6,11 @@
 export interface PythonSdk {
   /** A pydantic `model_dump_json()` posted with `data=`: no Content-Type header at all. */
   post(path: string, model: unknown): Promise<{ status: number; json: () => Promise<unknown>; bytes: () => Promise<Uint8Array> }>;
+  /**
+   * The same, with the JSON text as pydantic wrote it: its float lexemes (`1.5e-7`), which
+   * JSON.stringify of a JS value cannot reproduce.
+   */
+  postText(path: string, json: string): Promise<{ status: number; json: () => Promise<unknown> }>;
   /** `httpx.post(files={"file": (name, bytes)}, data={...})`: multipart/form-data. */
   upload(path: string, data: Record<string, string>, file: { name: string; bytes: Uint8Array }): Promise<{ status: number; body: unknown }>;
 }
@@ -21,6 +26,14 @@ export function pythonSdk(baseUrl: string, apiKey: string): PythonSdk {
         body: new TextEncoder().encode(JSON.stringify(model)),
       });
       return { status: res.status, json: () => res.json(), bytes: async () => new Uint8Array(await res.arrayBuffer()) };
+    },
+    async postText(path, json) {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization, 'user-agent': 'python-httpx/0.28.1' },
+        body: new TextEncoder().encode(json),
+      });
+      return { status: res.status, json: () => res.json() };
     },
     async upload(path, data, file) {
       // httpx's multipart: the data fields first, then the file part with a type guessed from its name.

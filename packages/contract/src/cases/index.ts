@@ -4,6 +4,7 @@
 import type { OperationId } from '@weft/types';
 import { annotationQueueCases } from './annotation-queues.ts';
 import { callCases } from './calls.ts';
+import { costCases } from './costs.ts';
 import { feedbackCases } from './feedback.ts';
 import { fileCases } from './files.ts';
 import { graphqlCases } from './graphql.ts';
@@ -23,6 +24,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...callCases,
   ...fileCases,
   ...feedbackCases,
+  ...costCases,
   ...annotationQueueCases,
   ...modelCases,
   ...otelCases,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogue, loadCatalogue, type ModelEntry } from '../router/index.ts';
-import { computeCosts, readUsage } from './index.ts';
+import { computeCosts, readUsage, type ProjectPrice } from './index.ts';
 
 const catalogue = await loadCatalogue();
 const LLAMA_8B = 'meta-llama/Llama-3.1-8B-Instruct';
@@ -89,6 +89,10 @@ describe('computeCosts', () => {
   it('reads cached tokens from any of the places SDKs put them', () => {
     expect(readUsage({ prompt_tokens: 50, cached_tokens: 20 }).cached_tokens).toBe(20);
     expect(readUsage({ input_tokens: 50, input_tokens_details: { cached_tokens: 30 } }).cached_tokens).toBe(30);
+    // Cache writes are a part of the prompt beside the reads: never more than what is left.
+    expect(readUsage({ prompt_tokens: 50, cached_tokens: 30, cache_creation_input_tokens: 40 })).toMatchObject({
+      cache_creation_tokens: 20,
+    });
     // More cached than prompt tokens is bad data: never bill a negative remainder.
     expect(readUsage({ prompt_tokens: 50, cached_tokens: 80 }).cached_tokens).toBe(50);
   });
@@ -126,5 +130,112 @@ describe('computeCosts', () => {
     expect(Object.keys(costs ?? {})).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(costs)).toBe(Object.prototype);
     expect(JSON.parse(JSON.stringify(costs)).__proto__.prompt_tokens_total_cost).toBe(0.000001);
+  });
+});
+
+describe('computeCosts with project prices', () => {
+  const price = (over: Partial<ProjectPrice>): ProjectPrice => ({
+    id: '01970000-0000-7000-8000-000000000001',
+    llm_id: LLAMA_8B,
+    project_id: 'acme/p',
+    provider_id: 'default',
+    effective_date: '2025-01-01T00:00:00.000Z',
+    prompt_token_cost: '0.000001',
+    completion_token_cost: '0.000002',
+    cache_read_input_token_cost: null,
+    cache_creation_input_token_cost: null,
+    prompt_token_cost_unit: 'USD',
+    completion_token_cost_unit: 'USD',
+    created_at: '2025-01-01T00:00:00.000Z',
+    created_by: 'alice',
+    ...over,
+  });
+  const usage = { [LLAMA_8B]: { prompt_tokens: 1000, completion_tokens: 10 } };
+  const at = (prices: ProjectPrice[], startedAt: string) => computeCosts(usage, catalogue, { prices: () => prices, startedAt })?.[LLAMA_8B];
+
+  it("prices at the project's price in effect, with its provenance, over the catalogue", () => {
+    const entry = at([price({ provider_id: 'meta', prompt_token_cost_unit: 'EUR' })], '2025-06-01T00:00:00.000Z');
+    expect(entry).toEqual({
+      prompt_tokens: 1000,
+      completion_tokens: 10,
+      requests: 1,
+      total_tokens: 1010,
+      cached_tokens: 0,
+      prompt_tokens_total_cost: 0.001,
+      completion_tokens_total_cost: 0.00002,
+      cached_tokens_total_cost: 0,
+      prompt_token_cost: 0.000001,
+      completion_token_cost: 0.000002,
+      prompt_token_cost_unit: 'EUR',
+      completion_token_cost_unit: 'USD',
+      effective_date: '2025-01-01T00:00:00.000Z',
+      provider_id: 'meta',
+      pricing_level: 'project',
+      pricing_level_id: 'acme/p',
+      created_at: '2025-01-01T00:00:00.000Z',
+      created_by: 'alice',
+      cache_read_input_token_cost: 0.000001,
+      cache_creation_input_token_cost: 0.000001,
+      cache_creation_input_tokens: 0,
+      cache_creation_input_tokens_total_cost: 0,
+    });
+  });
+
+  it('takes the latest price in effect when the call started, then the catalogue, then a later price', () => {
+    const jan = price({ id: 'jan', effective_date: '2025-01-01T00:00:00.000Z', prompt_token_cost: '0.000001' });
+    const mar = price({ id: 'mar', effective_date: '2025-03-01T00:00:00.000Z', prompt_token_cost: '0.000003' });
+    expect(at([mar, jan], '2025-02-01T00:00:00.000Z')?.prompt_tokens_total_cost).toBe(0.001);
+    expect(at([mar, jan], '2025-03-01T00:00:00.000Z')?.prompt_tokens_total_cost).toBe(0.003);
+    // Before any project price, the catalogue's (in effect since the model's creation, 2024).
+    expect(at([mar, jan], '2024-12-01T00:00:00.000Z')).toMatchObject({ pricing_level: 'default', prompt_tokens_total_cost: 0.00022 });
+    // Before the catalogue's too: the latest price of the project, as Weave falls back.
+    expect(at([jan, mar], '2020-01-01T00:00:00.000Z')).toMatchObject({ pricing_level: 'project', prompt_tokens_total_cost: 0.003 });
+    // The same effective date: the price added last.
+    const again = price({ id: 'again', created_at: '2025-01-02T00:00:00.000Z', prompt_token_cost: '0.000005' });
+    expect(at([again, jan], '2025-02-01T00:00:00.000Z')?.prompt_tokens_total_cost).toBe(0.005);
+  });
+
+  it('prices a model the catalogue lacks, and only from the project that set it', () => {
+    const custom = { 'acme/custom': { prompt_tokens: 3, completion_tokens: 1 } };
+    const prices = [price({ llm_id: 'acme/custom' })];
+    const costs = computeCosts(custom, catalogue, {
+      prices: (id) => prices.filter((p) => p.llm_id === id),
+      startedAt: '2025-02-01T00:00:00.000Z',
+    });
+    expect(costs?.['acme/custom']).toMatchObject({ prompt_tokens_total_cost: 0.000003, completion_tokens_total_cost: 0.000002 });
+    expect(computeCosts(custom, catalogue)).toBeUndefined();
+  });
+
+  it('bills cache reads and writes at their own prices when given, else at the prompt price', () => {
+    const cachedUsage = {
+      [LLAMA_8B]: {
+        prompt_tokens: 1000,
+        completion_tokens: 0,
+        prompt_tokens_details: { cached_tokens: 600 },
+        cache_creation_input_tokens: 300,
+      },
+    };
+    const started = '2025-02-01T00:00:00.000Z';
+    const given = price({ cache_read_input_token_cost: '0.0000001', cache_creation_input_token_cost: '0.0000015' });
+    expect(computeCosts(cachedUsage, catalogue, { prices: () => [given], startedAt: started })?.[LLAMA_8B]).toMatchObject({
+      cached_tokens: 600,
+      cached_tokens_total_cost: 0.00006, // 600 × 0.0000001
+      cache_creation_input_tokens: 300,
+      cache_creation_input_tokens_total_cost: 0.00045, // 300 × 0.0000015
+      prompt_tokens_total_cost: 0.00061, // 100 × 0.000001 + 0.00006 + 0.00045
+      cache_read_input_token_cost: 0.0000001,
+      cache_creation_input_token_cost: 0.0000015,
+    });
+    // Not given: no discount; explicitly 0: free, as the request says.
+    expect(
+      computeCosts(cachedUsage, catalogue, { prices: () => [price({})], startedAt: started })?.[LLAMA_8B]?.prompt_tokens_total_cost,
+    ).toBe(0.001);
+    const free = price({ cache_read_input_token_cost: '0', cache_creation_input_token_cost: '0' });
+    expect(computeCosts(cachedUsage, catalogue, { prices: () => [free], startedAt: started })?.[LLAMA_8B]?.prompt_tokens_total_cost).toBe(
+      0.0001,
+    );
+    // The catalogue has no cache-write price: those tokens cost the prompt price, as before
+    // (400 × 0.00000022; Llama's input_cache_read is "0").
+    expect(computeCosts(cachedUsage, catalogue)?.[LLAMA_8B]).toMatchObject({ cached_tokens: 600, prompt_tokens_total_cost: 0.000088 });
   });
 });

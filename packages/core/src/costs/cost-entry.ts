@@ -15,7 +15,7 @@ export interface CostEntry {
   total_tokens: number;
   /** Part of prompt_tokens served from the prompt cache. */
   cached_tokens: number;
-  /** Cost of ALL prompt tokens: uncached at `prompt`, cached at `input_cache_read`. */
+  /** Cost of ALL prompt tokens: uncached at `prompt`, cached at the cache-read price (and, for a project price, cache writes at its cache-creation price). */
   prompt_tokens_total_cost: number;
   completion_tokens_total_cost: number;
   /** Cost of the cached part alone; already included in prompt_tokens_total_cost. */
@@ -23,10 +23,25 @@ export interface CostEntry {
   /** Per-token list prices. */
   prompt_token_cost: number;
   completion_token_cost: number;
-  prompt_token_cost_unit: 'USD';
-  completion_token_cost_unit: 'USD';
-  /** ISO date-time the price applies from: the catalogue model's `created`. */
+  /** USD for the catalogue; a project price's own unit as it was added. */
+  prompt_token_cost_unit: string;
+  completion_token_cost_unit: string;
+  /** ISO date-time the price applies from: the catalogue model's `created`, or the project price's effective_date. */
   effective_date: string;
-  provider_id: 'weft';
-  pricing_level: 'default';
+  /** `weft` for the catalogue; a project price's provider (`default` unless given). */
+  provider_id: string;
+  /** `default`: the router catalogue; `project`: a price added with cost/create. */
+  pricing_level: 'default' | 'project';
+  // A project price's own facts, as Weave's LLMCostSchema names them (absent for the catalogue).
+  /** The project the price belongs to. */
+  pricing_level_id?: string;
+  /** When the price was added, and by whom. */
+  created_at?: string;
+  created_by?: string;
+  /** The per-token prices applied to cache reads (cached_tokens) and cache writes. */
+  cache_read_input_token_cost?: number;
+  cache_creation_input_token_cost?: number;
+  /** Prompt tokens written to the cache (usage `cache_creation_input_tokens`), and their cost (included in prompt_tokens_total_cost). */
+  cache_creation_input_tokens?: number;
+  cache_creation_input_tokens_total_cost?: number;
 }

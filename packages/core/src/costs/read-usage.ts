@@ -6,6 +6,11 @@ export interface TokenUsage {
   requests: number;
   /** Clamped to prompt_tokens: cached tokens are a part of the prompt. */
   cached_tokens: number;
+  /**
+   * Prompt tokens written to the cache (Weave's `cache_creation_input_tokens`), a part of the
+   * prompt beside the cached ones: clamped to prompt_tokens - cached_tokens.
+   */
+  cache_creation_tokens: number;
 }
 
 /**
@@ -27,6 +32,7 @@ export function readUsage(raw: unknown): TokenUsage {
       details(record.input_tokens_details),
     ),
   );
+  const cached_tokens = Math.min(cached, prompt_tokens);
   const total = first(record.total_tokens);
   const requests = first(record.requests);
   return {
@@ -35,7 +41,8 @@ export function readUsage(raw: unknown): TokenUsage {
     total_tokens: total === undefined ? prompt_tokens + completion_tokens : count(total),
     // A usage record exists because a call was made: one request unless told otherwise.
     requests: requests === undefined ? 1 : count(requests),
-    cached_tokens: Math.min(cached, prompt_tokens),
+    cached_tokens,
+    cache_creation_tokens: Math.min(count(first(record.cache_creation_input_tokens)), prompt_tokens - cached_tokens),
   };
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { add, formatDecimal, isPlainDecimalString, mul, mulInt, parseDecimal, perMillionToPerToken, ZERO } from './index.ts';
+import {
+  add,
+  decimalFromNumberLexeme,
+  formatDecimal,
+  isPlainDecimalString,
+  mul,
+  mulInt,
+  parseDecimal,
+  perMillionToPerToken,
+  ZERO,
+} from './index.ts';
 
 const CANONICAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const fmt = (s: string) => formatDecimal(parseDecimal(s));
@@ -105,4 +115,28 @@ describe('perMillionToPerToken', () => {
   it('rejects invalid input', () => {
     expect(() => perMillionToPerToken('2.2e-1')).toThrow(/not a plain decimal string/);
   });
+});
+
+describe('decimalFromNumberLexeme', () => {
+  it('reads JSON number lexemes exactly, exponents included', () => {
+    const read = (s: string) => formatDecimal(decimalFromNumberLexeme(s));
+    expect(read('5e-06')).toBe('0.000005');
+    expect(read('5e-6')).toBe('0.000005');
+    expect(read('2.5E-7')).toBe('0.00000025');
+    expect(read('1.5e+3')).toBe('1500');
+    expect(read('0.0005')).toBe('0.0005');
+    expect(read('1.0')).toBe('1');
+    expect(read('-0.0')).toBe('0');
+    expect(read('12')).toBe('12');
+    // A price with more digits than a double holds keeps them all.
+    expect(read('0.00000012345678901234567890123')).toBe('0.00000012345678901234567890123');
+    expect(String(Number('0.00000012345678901234567890123'))).toBe('1.2345678901234568e-7'); // what a float keeps
+  });
+
+  it.each(['NaN', 'Infinity', '-Infinity', '', ' 1', '01', '.5', '5.', '0x10', '1e', '1e401', '1e-401', '1e99999999999999999999'])(
+    'refuses %j',
+    (s) => {
+      expect(() => decimalFromNumberLexeme(s)).toThrow(/is not a finite JSON number/);
+    },
+  );
 });

@@ -2,6 +2,7 @@
 // was deleted, or does not exist is a 404 (the seed contract; Weave answers {call: null}).
 import { notFound, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
+import { projectPrices, usageModels } from '../costs/index.ts';
 import { readJson, type Db } from '../db/index.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize, traceStorageSize } from './storage-size.ts';
@@ -17,7 +18,10 @@ export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq)
     .executeTakeFirst();
   if (!row || !isStarted(row) || row.deleted_at !== null) throw notFound(`Call ${req.id} not found`);
 
-  const summary = deriveSummary({ ...row, summary: readJson(db, row.summary) }, req.include_costs === true ? catalogue : undefined);
+  const stored = readJson(db, row.summary);
+  const costs =
+    req.include_costs === true ? { catalogue, prices: await projectPrices(db, row.project_id, usageModels(stored)) } : undefined;
+  const summary = deriveSummary({ ...row, summary: stored }, costs);
   const call = toCallSchema(db, row, summary);
   if (req.include_storage_size === true) {
     call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);

@@ -15,6 +15,7 @@ import type * as T from '@weft/types';
 import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
+import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition } from './calls-query.ts';
 import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
@@ -85,8 +86,14 @@ export async function* callsStreamQuery(
           )
         : undefined;
     const traceSizes = req.include_total_storage_size === true ? await rootTraceSizes(db, req.project_id, rows) : undefined;
-    for (const row of rows) {
-      const summary = deriveSummary({ ...row, summary: readJson(db, row.summary) }, req.include_costs === true ? catalogue : undefined);
+    const summaries = rows.map((row) => readJson(db, row.summary));
+    // The project's prices of the models this page used, read once for the page.
+    const costs =
+      req.include_costs === true
+        ? { catalogue, prices: await projectPrices(db, req.project_id, summaries.flatMap(usageModels)) }
+        : undefined;
+    for (const [i, row] of rows.entries()) {
+      const summary = deriveSummary({ ...row, summary: summaries[i] }, costs);
       if (feedback) (summary.weave as Record<string, unknown>).feedback = feedback.get(row.id) ?? [];
       const call = toCallSchema(db, row, summary);
       if (req.include_storage_size === true) call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);

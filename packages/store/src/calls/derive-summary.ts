@@ -3,6 +3,13 @@
 // stored under status, trace_name, latency_ms and display_name is replaced; other keys under
 // `weave` (costs, feedback, …) and the rest of the summary are returned as stored.
 import { computeCosts, type Catalogue } from '@weft/core';
+import type { PriceBook } from '../costs/index.ts';
+
+/** What include_costs prices with: the project's own prices (of the page's models), then the catalogue's. */
+export interface CostSource {
+  catalogue: Catalogue;
+  prices: PriceBook;
+}
 
 export interface SummarySource {
   /** The stored summary (null before the end arrived). */
@@ -20,8 +27,8 @@ const DERIVED_KEYS = new Set(['status', 'trace_name', 'latency_ms', 'display_nam
 // `<scheme>:///<entity>/<project>/op/<name>:<digest>`; names contain neither '/' nor ':'.
 const OP_REF = /^[a-z][a-z0-9+.-]*:\/\/\/[^/]+\/[^/]+\/op\/([^/:]+):[^/:]+$/i;
 
-/** The summary to return. `catalogue` set means include_costs: add `weave.costs` when priced. */
-export function deriveSummary(call: SummarySource, catalogue?: Catalogue): Record<string, unknown> {
+/** The summary to return. `costs` set means include_costs: add `weave.costs` when priced. */
+export function deriveSummary(call: SummarySource, costs?: CostSource): Record<string, unknown> {
   const stored = isRecord(call.summary) ? call.summary : {};
   const weave: Record<string, unknown> = {};
   if (isRecord(stored.weave)) {
@@ -35,9 +42,9 @@ export function deriveSummary(call: SummarySource, catalogue?: Catalogue): Recor
   if (call.display_name) weave.display_name = call.display_name;
   else weave.trace_name = traceName(call.op_name);
 
-  if (catalogue) {
-    const costs = computeCosts(stored.usage, catalogue);
-    if (costs !== undefined) weave.costs = costs;
+  if (costs) {
+    const priced = computeCosts(stored.usage, costs.catalogue, { prices: (id) => costs.prices.get(id) ?? [], startedAt: call.started_at });
+    if (priced !== undefined) weave.costs = priced;
   }
 
   const out: Record<string, unknown> = {};

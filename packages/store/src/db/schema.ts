@@ -225,6 +225,28 @@ export interface RetentionFileCandidatesTable {
   queued_at: IsoDatetime;
 }
 
+/**
+ * A project's price of a model (migration 0011; Weave's llm_token_prices at pricing level
+ * `project`). Prices are exact plain decimal strings, as sent.
+ */
+export interface LlmTokenPricesTable {
+  project_id: string;
+  id: string;
+  llm_id: string;
+  provider_id: string;
+  effective_date: IsoDatetime;
+  prompt_token_cost: string;
+  completion_token_cost: string;
+  /** null: not given (cache reads cost the prompt price). */
+  cache_read_input_token_cost: string | null;
+  cache_creation_input_token_cost: string | null;
+  prompt_token_cost_unit: string;
+  completion_token_cost_unit: string;
+  /** The user who added it (Weave's created_by). */
+  svc_user_id: string;
+  created_at: IsoDatetime;
+}
+
 export interface Database {
   objects: ObjectsTable;
   tables: TablesTable;
@@ -243,6 +265,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   project_ttl_settings: ProjectTtlSettingsTable;
   retention_file_candidates: RetentionFileCandidatesTable;
+  llm_token_prices: LlmTokenPricesTable;
 }
 
 export type TableName = keyof Database;

@@ -2,43 +2,17 @@
 // for good, and for safety takes only what Weave takes: `{$expr: {$eq: [{$getField: "id"},
 // {$literal: <id>}]}}` or an `$or` of such (anything else is a 400, as in Weave). A replace is a
 // purge of one item and the create of its successor, in one transaction.
-import { conflict, invalidRequest, notFound, uuidv7 } from '@weft/core';
+import { conflict, notFound, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
+import { purgeIds } from '../query/purge-ids.ts';
 import { feedbackRow } from './feedback-row.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
 const ONLY_BY_ID = 'Feedback can only be purged by id: {"$expr": {"$eq": [{"$getField": "id"}, {"$literal": "<id>"}]}}, or an $or of such';
 
-type Json = unknown;
-const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function idOf(eq: Json): string {
-  if (!Array.isArray(eq) || eq.length !== 2) throw invalidRequest(ONLY_BY_ID);
-  const [field, literal] = eq as [Json, Json];
-  if (!isObject(field) || field.$getField !== 'id' || Object.keys(field).length !== 1) throw invalidRequest(ONLY_BY_ID);
-  if (!isObject(literal) || typeof literal.$literal !== 'string' || Object.keys(literal).length !== 1) throw invalidRequest(ONLY_BY_ID);
-  return literal.$literal;
-}
-
-/** The ids a purge query names, or a 400 for any other query. */
-export function purgeIds(query: Json): string[] {
-  if (!isObject(query) || Object.keys(query).join() !== '$expr' || !isObject(query.$expr)) throw invalidRequest(ONLY_BY_ID);
-  const expr = query.$expr;
-  const [op, ...more] = Object.keys(expr);
-  if (more.length > 0) throw invalidRequest(ONLY_BY_ID);
-  if (op === '$eq') return [idOf(expr.$eq)];
-  if (op === '$or' && Array.isArray(expr.$or) && expr.$or.length > 0) {
-    return expr.$or.map((item: Json) => {
-      if (!isObject(item) || Object.keys(item).join() !== '$eq') throw invalidRequest(ONLY_BY_ID);
-      return idOf(item.$eq);
-    });
-  }
-  throw invalidRequest(ONLY_BY_ID);
-}
-
 export async function feedbackPurge(db: Db, req: T.FeedbackPurgeReq): Promise<T.FeedbackPurgeRes> {
-  const ids = [...new Set(purgeIds(req.query))];
+  const ids = [...new Set(purgeIds(req.query, { message: ONLY_BY_ID }))];
   const result = await db.kysely.deleteFrom('feedback').where('project_id', '=', req.project_id).where('id', 'in', ids).executeTakeFirst();
   return { num_deleted: Number(result.numDeletedRows) };
 }

@@ -1,6 +1,6 @@
 // Weave's query language (`query: {$expr: …}`), compiled to one SQL condition that both databases
 // run the same way; the fields a query may name are the resource's (calls/calls-query.ts,
-// feedback/feedback-query-fields.ts). Operations: $and, $or, $not, $eq, $gt, $gte, $in, $contains;
+// feedback/feedback-query.ts, costs/cost-fields.ts). Operations: $and, $or, $not, $eq, $gt, $gte, $in, $contains;
 // operands: $literal, $getField (a field of the resource) and $convert (double, int, string, bool,
 // exists). A comparison takes its type from its literal: a number compares numbers (JSON numbers
 // and numeric strings, as Weave's toFloat64OrNull), a string text, a boolean JSON booleans. Time
@@ -65,6 +65,19 @@ export function textColumn(ref: string): Value {
 export function timeColumn(ref: string): Value {
   const column = sql.ref(ref);
   return { time: true, as: (k) => (k === 'time' ? column : k === 'exists' ? sql`(${column} is not null)` : undefined) };
+}
+
+/** A text column holding plain decimals (exact prices): compared as a number. */
+export function decimalColumn(ref: string): Value {
+  const column = sql.ref(ref);
+  // "double precision": a type name both databases know (SQLite reads it as REAL).
+  const number = sql`cast(${column} as double precision)`;
+  return { as: (k) => (k === 'number' ? number : k === 'exists' ? sql`(${column} is not null)` : undefined) };
+}
+
+/** The same text for every row (a field whose value a resource does not vary). */
+export function constantText(value: string): Value {
+  return { as: (k) => (k === 'text' ? sql.lit(value) : k === 'exists' ? sql.lit(true) : undefined) };
 }
 
 /** A dot path into a JSON column: read as text, number, boolean or tested for existence. */

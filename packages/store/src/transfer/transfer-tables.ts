@@ -211,6 +211,26 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
     },
     scope: 'project',
   },
+  // A project's prices of models (cost/create): include_costs gives the same costs after a move.
+  llm_token_prices: {
+    key: ['project_id', 'id'],
+    columns: {
+      project_id: 'text',
+      id: 'text',
+      llm_id: 'text',
+      provider_id: 'text',
+      effective_date: 'text',
+      prompt_token_cost: 'text',
+      completion_token_cost: 'text',
+      cache_read_input_token_cost: 'text',
+      cache_creation_input_token_cost: 'text',
+      prompt_token_cost_unit: 'text',
+      completion_token_cost_unit: 'text',
+      svc_user_id: 'text',
+      created_at: 'text',
+    },
+    scope: 'project',
+  },
   auth_users: { key: ['username'], columns: { username: 'text', entities: 'json', created_at: 'text' }, scope: 'global' },
   api_keys: {
     key: ['id'],

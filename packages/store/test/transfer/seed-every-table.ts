@@ -79,6 +79,12 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
     },
     USER,
   );
+  // A price written as the Python SDK writes floats (exponents): moved as the exact decimal text.
+  await store.costCreate(
+    ...viaHttp<Parameters<typeof store.costCreate>[0]>(
+      `{"project_id":"${projectId}","costs":{"acme/custom":{"prompt_token_cost":5e-06,"completion_token_cost":1.5E-5,"cache_read_input_token_cost":null}}}`,
+    ),
+  );
   await store.annotationQueueCreate({ project_id: projectId, name: 'review', description: '', scorer_refs: [] }, USER);
 
   const model = await store.modelCreate({ entity, project, name: 'agent', base_model: 'Qwen/Qwen3-8B', return_existing: true }, USER);
