@@ -3,25 +3,34 @@
 // `data=`), every model field written out, unset optionals as null; multipart uploads as httpx
 // builds them. Shared by the replay tests of this folder.
 
+type Answer = { status: number; json: () => Promise<unknown>; bytes: () => Promise<Uint8Array> };
+
 export interface PythonSdk {
   /** A pydantic `model_dump_json()` posted with `data=`: no Content-Type header at all. */
-  post(path: string, model: unknown): Promise<{ status: number; json: () => Promise<unknown>; bytes: () => Promise<Uint8Array> }>;
+  post(path: string, model: unknown): Promise<Answer>;
+  /** The same with PUT (`self.put(url, data=…)`: the tag and alias writes). */
+  put(path: string, model: unknown): Promise<Answer>;
+  /** `self.get(url, params=…)`: no body. */
+  get(path: string, params: Record<string, string>): Promise<Answer>;
   /** `httpx.post(files={"file": (name, bytes)}, data={...})`: multipart/form-data. */
   upload(path: string, data: Record<string, string>, file: { name: string; bytes: Uint8Array }): Promise<{ status: number; body: unknown }>;
 }
 
 export function pythonSdk(baseUrl: string, apiKey: string): PythonSdk {
   const authorization = `Basic ${Buffer.from(`api:${apiKey}`).toString('base64')}`;
+  const send = async (method: string, path: string, model?: unknown): Promise<Answer> => {
+    // A Uint8Array body: fetch adds no Content-Type, as httpx does with raw content.
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization, 'user-agent': 'python-httpx/0.28.1' },
+      ...(model === undefined ? {} : { body: new TextEncoder().encode(JSON.stringify(model)) }),
+    });
+    return { status: res.status, json: () => res.json(), bytes: async () => new Uint8Array(await res.arrayBuffer()) };
+  };
   return {
-    async post(path, model) {
-      // A Uint8Array body: fetch adds no Content-Type, as httpx does with raw content.
-      const res = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization, 'user-agent': 'python-httpx/0.28.1' },
-        body: new TextEncoder().encode(JSON.stringify(model)),
-      });
-      return { status: res.status, json: () => res.json(), bytes: async () => new Uint8Array(await res.arrayBuffer()) };
-    },
+    post: (path, model) => send('POST', path, model),
+    put: (path, model) => send('PUT', path, model),
+    get: (path, params) => send('GET', `${path}?${new URLSearchParams(params)}`),
     async upload(path, data, file) {
       // httpx's multipart: the data fields first, then the file part with a type guessed from its name.
       const boundary = `httpx${Math.random().toString(16).slice(2)}`;
