@@ -53,7 +53,13 @@ describeEachDatabase('tenancy', (getServer) => {
         headers['content-type'] = op.requestMediaTypes[0] ?? 'application/json';
         payload = JSON.stringify(body);
       }
-      const path = op.path.replace('{model_id}', modelId).replace('{queue_id}', '0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12');
+      // Other path parameters from their examples (acme's object and its version).
+      const path = op.path
+        .replace('{model_id}', modelId)
+        .replace('{queue_id}', '0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12')
+        .replace(/\{([^}]+)\}/g, (_m, name: string) =>
+          encodeURIComponent(String((op.parameters.find((p) => p.name === name) as { example?: unknown } | undefined)?.example)),
+        );
       // Required query parameters from their examples, which name acme's projects too.
       const required = op.parameters.filter((p) => p.in === 'query' && p.required === true);
       const query =

@@ -14,6 +14,15 @@ test('one method per operation of the spec (but those answered without the store
   expectTypeOf<Parameters<Store['objRead']>[0]>().toEqualTypeOf<ObjReadReq>();
   expectTypeOf<ReturnType<Store['objRead']>>().toEqualTypeOf<Promise<ObjReadRes>>();
   expectTypeOf<Parameters<Store['annotationQueueRead']>[0]>().toEqualTypeOf<{ project_id: string; queue_id: string }>();
+  // Body and path parameters as one object: the tags of one version, named in the path.
+  expectTypeOf<Parameters<Store['objAddTags']>[0]>().toEqualTypeOf<{
+    project_id: string;
+    tags: string[];
+    wb_user_id?: string | null;
+    object_id: string;
+    digest: string;
+  }>();
+  expectTypeOf<Parameters<Store['tagsList']>[0]>().toEqualTypeOf<{ project_id: string }>();
   expectTypeOf<ReturnType<Store['callsStreamQuery']>>().toEqualTypeOf<AsyncIterable<CallSchema> | Promise<CallSchema[]>>();
 });
 

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/aliases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The aliases of a project
+         * @description Every alias set on the project's objects, once each, sorted. The virtual `latest`, which every object has, is not listed.
+         */
+        get: operations["aliasesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/annotation_queues": {
         parameters: {
             query?: never;
@@ -620,6 +640,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/objs/{object_id}/aliases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Point aliases at an object version
+         * @description Each alias names one version of the object: setting an alias the object already has moves it to this version. The version (a content digest) must be live, else 404. An alias is 1–128 characters without `/` or `:`, not blank, and neither `latest` nor `v<N>`, which already name versions; `obj/read` then takes it as its `digest`.
+         */
+        put: operations["objSetAliases"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/objs/{object_id}/aliases/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove aliases of an object
+         * @description Removes the aliases from the object, whichever version they point at; an alias it does not have changes nothing (as in Weave). The names follow the rules of setting them.
+         */
+        post: operations["objRemoveAliases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/objs/{object_id}/versions/{digest}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The content digest of one version.
+                 * @example g8xB784Zx14VgRVYOeuKukfyZG0m36nntfFPCR5QrIs
+                 */
+                digest: components["parameters"]["DigestPath"];
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add tags to an object version
+         * @description Adds the tags to the live version with this content digest; tags it already has stay, once. An unknown or deleted version is a 404. A tag is 1–256 letters, digits, `_` or `-`, words separated by single spaces (Weave's `^[-\w]+( [-\w]+)*$`).
+         */
+        put: operations["objAddTags"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/objs/{object_id}/versions/{digest}/tags/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The content digest of one version.
+                 * @example g8xB784Zx14VgRVYOeuKukfyZG0m36nntfFPCR5QrIs
+                 */
+                digest: components["parameters"]["DigestPath"];
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove tags from an object version
+         * @description Removes the tags from the version with this content digest; a tag it does not have, or a version that does not exist, changes nothing (as in Weave).
+         */
+        post: operations["objRemoveTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/objs/query": {
         parameters: {
             query?: never;
@@ -877,6 +1011,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tags of a project
+         * @description Every tag on a live version of the project's objects, once each, sorted.
+         */
+        get: operations["tagsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/preview/models": {
         parameters: {
             query?: never;
@@ -1064,6 +1218,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AliasesListRes: {
+            aliases: string[];
+        };
+        /**
+         * @description 1–128 characters, not blank, without `/` or `:`; not `latest` nor `v<N>`, which already name versions.
+         * @example production
+         */
+        AliasName: string;
         AnnotationQueueCreateReq: {
             /**
              * @description Null or absent: ''.
@@ -1755,6 +1917,12 @@ export interface components {
             project: string;
             run_id: string | null;
         };
+        ObjAddTagsReq: {
+            project_id: components["schemas"]["ProjectId"];
+            tags: components["schemas"]["TagName"][];
+            /** @description Weave's field; ignored: the server knows the caller. */
+            wb_user_id?: string | null;
+        };
         ObjCreateReq: {
             /** @description Weave's ObjSchemaForInsert; any field it does not define is refused with 422 rather than ignored. */
             obj: {
@@ -1778,6 +1946,7 @@ export interface components {
             digest: string;
             object_id: string;
         };
+        /** @description Weave's ObjDeleteReq; any field it does not define is refused with 422. The deleted versions lose their tags, and the aliases pointing at them are removed. */
         ObjDeleteReq: {
             /** @description Versions to delete (digests, `latest` or `v<N>`); absent means every live version. */
             digests?: string[] | null;
@@ -1797,7 +1966,7 @@ export interface components {
          * @example support-prompt
          */
         ObjectId: string;
-        /** @description Every listed condition must hold. `latest_only` and `object_ids` are the seed's; the others are Weave's. Null (the whole filter, or one condition) means no condition, as pydantic sends an unset field. */
+        /** @description Every listed condition must hold. `latest_only` and `object_ids` are the seed's; the others are Weave's (its ObjectVersionFilter: any other field is refused with 422). Null (the whole filter, or one condition) or an empty list means no condition, as in Weave. */
         ObjectVersionFilter: {
             /** @description An alias in this list points at the version (`latest` matches the latest). */
             aliases?: string[] | null;
@@ -1815,9 +1984,15 @@ export interface components {
             /** @description The version has any of these tags. */
             tags?: string[] | null;
         } | null;
+        /** @description Weave's ObjReadReq; any field it does not define is refused with 422 rather than ignored. */
         ObjReadReq: {
-            /** @description A content digest, `latest`, or `v<N>` (version index). */
+            /** @description A content digest, `latest`, `v<N>` (version index) or an alias of the object (a content digest, 43 letters and digits or 64 hex digits, is never taken for an alias). */
             digest: string;
+            /**
+             * @description Adds `tags` and `aliases` to the answer.
+             * @default false
+             */
+            include_tags_and_aliases?: boolean | null;
             /** @default false */
             metadata_only?: boolean | null;
             object_id: string;
@@ -1826,9 +2001,22 @@ export interface components {
         ObjReadRes: {
             obj: components["schemas"]["ObjSchema"];
         };
+        ObjRemoveAliasesReq: {
+            aliases: components["schemas"]["AliasName"][];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's field; ignored: the server knows the caller. */
+            wb_user_id?: string | null;
+        };
+        ObjRemoveTagsReq: {
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Any strings, as in Weave; one no version can have changes nothing. */
+            tags: string[];
+            /** @description Weave's field; ignored: the server knows the caller. */
+            wb_user_id?: string | null;
+        };
         /** @description One version of a stored object. */
         ObjSchema: {
-            /** @description Returned when the query set `include_tags_and_aliases`; `latest` on the latest version. */
+            /** @description Returned when the request set `include_tags_and_aliases`: the aliases pointing at this version, after a virtual `latest` on the latest version. */
             aliases?: string[];
             /** @description Weave object class family (`Dataset`, `Model`, …); an empty string when the value is not an instance of a Weave object class (Weave answers null there). */
             base_object_class: string;
@@ -1850,18 +2038,30 @@ export interface components {
             /** @description Returned when the query set `include_storage_size`. */
             size_bytes?: number;
             svc_user_id?: string;
-            /** @description Returned when the query set `include_tags_and_aliases`. */
+            /** @description Returned when the request set `include_tags_and_aliases`; sorted. */
             tags?: string[];
             /** @description The stored value; `{}` when the query set `metadata_only`. */
             val: unknown;
             /** @description 0-based, in order of first creation per object. */
             version_index: number;
         };
+        ObjSetAliasesReq: {
+            aliases: components["schemas"]["AliasName"][];
+            /** @description The content digest of a live version. */
+            digest: string;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's field; ignored: the server knows the caller. */
+            wb_user_id?: string | null;
+        };
         ObjSortItem: {
             direction: components["schemas"]["SortDirection"];
-            /** @description `object_id` or `created_at`; other fields are ignored, as in Weave. */
-            field: string;
+            /**
+             * @description The fields Weave sorts object versions by (it silently ignores others; Weft refuses them with 422).
+             * @enum {string}
+             */
+            field: "object_id" | "created_at";
         };
+        /** @description Weave's ObjQueryReq; any field it does not define is refused with 422 rather than ignored. */
         ObjsQueryReq: {
             filter?: components["schemas"]["ObjectVersionFilter"];
             /** @default false */
@@ -2193,6 +2393,14 @@ export interface components {
             /** @description The digests of the rows appended or inserted, in the order of the updates. */
             updated_row_digests: string[];
         };
+        /**
+         * @description 1–256 letters, digits, `_` or `-`, words separated by single spaces (Weave's `^[-\w]+( [-\w]+)*$`).
+         * @example production-ready
+         */
+        TagName: string;
+        TagsListRes: {
+            tags: string[];
+        };
         Tool: {
             function: {
                 description?: string;
@@ -2406,10 +2614,20 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The content digest of one version.
+         * @example g8xB784Zx14VgRVYOeuKukfyZG0m36nntfFPCR5QrIs
+         */
+        DigestPath: string;
+        /**
          * @description Id returned by model create.
          * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
          */
         ModelIdPath: string;
+        /**
+         * @description The object's name.
+         * @example support-prompt
+         */
+        ObjectIdPath: components["schemas"]["ObjectId"];
         /**
          * @description Project the resource belongs to, `<entity>/<project>`.
          * @example acme/support-bot
@@ -2431,6 +2649,8 @@ export interface components {
     };
     pathItems: never;
 }
+export type AliasesListRes = components['schemas']['AliasesListRes'];
+export type AliasName = components['schemas']['AliasName'];
 export type AnnotationQueueCreateReq = components['schemas']['AnnotationQueueCreateReq'];
 export type AnnotationQueueCreateRes = components['schemas']['AnnotationQueueCreateRes'];
 export type AnnotationQueueRes = components['schemas']['AnnotationQueueRes'];
@@ -2511,6 +2731,7 @@ export type ModelList = components['schemas']['ModelList'];
 export type ModelLogReq = components['schemas']['ModelLogReq'];
 export type ModelLogRes = components['schemas']['ModelLogRes'];
 export type ModelSchema = components['schemas']['ModelSchema'];
+export type ObjAddTagsReq = components['schemas']['ObjAddTagsReq'];
 export type ObjCreateReq = components['schemas']['ObjCreateReq'];
 export type ObjCreateRes = components['schemas']['ObjCreateRes'];
 export type ObjDeleteReq = components['schemas']['ObjDeleteReq'];
@@ -2519,7 +2740,10 @@ export type ObjectId = components['schemas']['ObjectId'];
 export type ObjectVersionFilter = components['schemas']['ObjectVersionFilter'];
 export type ObjReadReq = components['schemas']['ObjReadReq'];
 export type ObjReadRes = components['schemas']['ObjReadRes'];
+export type ObjRemoveAliasesReq = components['schemas']['ObjRemoveAliasesReq'];
+export type ObjRemoveTagsReq = components['schemas']['ObjRemoveTagsReq'];
 export type ObjSchema = components['schemas']['ObjSchema'];
+export type ObjSetAliasesReq = components['schemas']['ObjSetAliasesReq'];
 export type ObjSortItem = components['schemas']['ObjSortItem'];
 export type ObjsQueryReq = components['schemas']['ObjsQueryReq'];
 export type ObjsQueryRes = components['schemas']['ObjsQueryRes'];
@@ -2564,6 +2788,8 @@ export type TableRowSchema = components['schemas']['TableRowSchema'];
 export type TableSortItem = components['schemas']['TableSortItem'];
 export type TableUpdateReq = components['schemas']['TableUpdateReq'];
 export type TableUpdateRes = components['schemas']['TableUpdateRes'];
+export type TagName = components['schemas']['TagName'];
+export type TagsListRes = components['schemas']['TagsListRes'];
 export type Tool = components['schemas']['Tool'];
 export type Trajectory = components['schemas']['Trajectory'];
 export type TrajectoryGroup = components['schemas']['TrajectoryGroup'];
@@ -2583,12 +2809,45 @@ export type ResponseUnauthorizedBearer = components['responses']['UnauthorizedBe
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnsupportedMediaTypeMultipart = components['responses']['UnsupportedMediaTypeMultipart'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
+export type ParameterDigestPath = components['parameters']['DigestPath'];
 export type ParameterModelIdPath = components['parameters']['ModelIdPath'];
+export type ParameterObjectIdPath = components['parameters']['ObjectIdPath'];
 export type ParameterProjectIdQuery = components['parameters']['ProjectIdQuery'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
 export type $defs = Record<string, never>;
 export interface operations {
+    aliasesList: {
+        parameters: {
+            query: {
+                /**
+                 * @description Project the resource belongs to, `<entity>/<project>`.
+                 * @example acme/support-bot
+                 */
+                project_id: components["parameters"]["ProjectIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aliases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AliasesListRes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     annotationQueueCreate: {
         parameters: {
             query?: never;
@@ -3670,6 +3929,170 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    objSetAliases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ObjSetAliasesReq"];
+            };
+        };
+        responses: {
+            /** @description The aliases point at the version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    objRemoveAliases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ObjRemoveAliasesReq"];
+            };
+        };
+        responses: {
+            /** @description The aliases are gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    objAddTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The content digest of one version.
+                 * @example g8xB784Zx14VgRVYOeuKukfyZG0m36nntfFPCR5QrIs
+                 */
+                digest: components["parameters"]["DigestPath"];
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ObjAddTagsReq"];
+            };
+        };
+        responses: {
+            /** @description The tags were added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    objRemoveTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The content digest of one version.
+                 * @example g8xB784Zx14VgRVYOeuKukfyZG0m36nntfFPCR5QrIs
+                 */
+                digest: components["parameters"]["DigestPath"];
+                /**
+                 * @description The object's name.
+                 * @example support-prompt
+                 */
+                object_id: components["parameters"]["ObjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ObjRemoveTagsReq"];
+            };
+        };
+        responses: {
+            /** @description The tags are gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     objsQuery: {
         parameters: {
             query?: never;
@@ -4089,6 +4512,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    tagsList: {
+        parameters: {
+            query: {
+                /**
+                 * @description Project the resource belongs to, `<entity>/<project>`.
+                 * @example acme/support-bot
+                 */
+                project_id: components["parameters"]["ProjectIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagsListRes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ShuttingDown"];

@@ -2,6 +2,7 @@
 // Per operation: how its body is read (x-weft-body), which credentials it takes (security) and,
 // for a JSON Lines answer, the schema of one line (x-weft-line-schema).
 export interface OperationFacts {
+  aliasesList: { body: 'none'; auth: 'basic'; line: null };
   annotationQueueCreate: { body: 'json'; auth: 'basic'; line: null };
   annotationQueueDelete: { body: 'none'; auth: 'basic'; line: null };
   annotationQueueRead: { body: 'none'; auth: 'basic'; line: null };
@@ -41,9 +42,13 @@ export interface OperationFacts {
   modelRead: { body: 'none'; auth: 'bearer'; line: null };
   modelsList: { body: 'none'; auth: 'bearer'; line: null };
   modelTrajectoriesList: { body: 'none'; auth: 'bearer'; line: null };
+  objAddTags: { body: 'json'; auth: 'basic'; line: null };
   objCreate: { body: 'lossless'; auth: 'basic'; line: null };
   objDelete: { body: 'json'; auth: 'basic'; line: null };
   objRead: { body: 'json'; auth: 'basic'; line: null };
+  objRemoveAliases: { body: 'json'; auth: 'basic'; line: null };
+  objRemoveTags: { body: 'json'; auth: 'basic'; line: null };
+  objSetAliases: { body: 'json'; auth: 'basic'; line: null };
   objsQuery: { body: 'json'; auth: 'basic'; line: null };
   otelExport: { body: 'bytes'; auth: 'basic'; line: null };
   projectsList: { body: 'none'; auth: 'basic'; line: null };
@@ -58,5 +63,6 @@ export interface OperationFacts {
   tableQueryStats: { body: 'json'; auth: 'basic'; line: null };
   tableQueryStatsBatch: { body: 'json'; auth: 'basic'; line: null };
   tableUpdate: { body: 'lossless'; auth: 'basic'; line: null };
+  tagsList: { body: 'none'; auth: 'basic'; line: null };
   trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

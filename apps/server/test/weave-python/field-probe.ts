@@ -21,11 +21,15 @@ export type Verdict =
    * This value (on top of `with`) is refused with 422 naming the field; `accepts` (its default)
    * changes nothing.
    */
-  | { refused: Value; accepts?: Value; with?: Record<string, Value> };
+  | { refused: Value; accepts?: Value; with?: Record<string, Value> }
+  /** Weave's REST binding sends it in the URL (the probe's path names it); in the body it is refused. */
+  | { inPath: true };
 
 export interface Probe {
-  /** The operation's path, e.g. `/calls/stream_query`. */
-  path: string;
+  /** The operation's path, e.g. `/calls/stream_query`, or the path of the setup's ids. */
+  path: string | ((ctx: Ctx) => string);
+  /** POST when absent. */
+  method?: 'PUT';
   model: WeaveModel;
   /** Where the model's object sits in the body (`['filter']`); the body's top level when absent. */
   at?: (string | number)[];

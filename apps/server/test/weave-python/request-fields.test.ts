@@ -10,12 +10,13 @@ import { describeEachDatabase } from '../test-server.ts';
 import { changed, masked, parseAnswer, resolve, type Ctx, type Probe, type Verdict } from './field-probe.ts';
 import { CALL_PROBES } from './probes-calls.ts';
 import { COST_PROBES } from './probes-costs.ts';
+import { TAG_PROBES } from './probes-tags.ts';
 import { FEEDBACK_PROBES } from './probes-feedback.ts';
 import { OBJECT_PROBES } from './probes-objects.ts';
 import { pythonSdk, type PythonSdk } from './wire.ts';
 import { WEAVE_REQUEST_MODELS } from './weave-request-models.ts';
 
-const PROBES: Probe[] = [...CALL_PROBES, ...OBJECT_PROBES, ...FEEDBACK_PROBES, ...COST_PROBES];
+const PROBES: Probe[] = [...CALL_PROBES, ...OBJECT_PROBES, ...FEEDBACK_PROBES, ...COST_PROBES, ...TAG_PROBES];
 
 interface Outcome {
   status: number;
@@ -30,7 +31,9 @@ async function run(sdk: PythonSdk, probe: Probe, change: Record<string, unknown>
   const P = `acme/fields-${String(++projects).padStart(5, '0')}`;
   const ctx: Ctx = { P, ...((await probe.setup?.(sdk, P)) ?? {}) };
   const resolved = Object.fromEntries(Object.entries(change).map(([k, v]) => [k, resolve(v, ctx)]));
-  const res = await sdk.post(probe.path, changed(probe.body(ctx), probe.at ?? [], resolved));
+  const body = changed(probe.body(ctx), probe.at ?? [], resolved);
+  const path = typeof probe.path === 'string' ? probe.path : probe.path(ctx);
+  const res = probe.method === 'PUT' ? await sdk.put(path, body) : await sdk.post(path, body);
   const bytes = await res.bytes();
   const seen = res.status === 200 ? await probe.observe(sdk, ctx, bytes) : parseAnswer(bytes);
   return { status: res.status, seen: masked(seen, P) };
@@ -49,7 +52,9 @@ async function check(sdk: PythonSdk, probe: Probe, field: string, verdict: Verdi
       locs.some((loc) => loc.endsWith(field)),
       `422 for ${where} names it: ${locs.join(' | ')}`,
     ).toBe(true);
-  if ('required' in verdict) {
+  if ('inPath' in verdict) {
+    named(refusedAt(await run(sdk, probe, { [field]: 'in-the-body' })));
+  } else if ('required' in verdict) {
     named(refusedAt(await run(sdk, probe, { [field]: undefined })));
   } else if ('honoured' in verdict) {
     const before = verdict.with ? await run(sdk, probe, verdict.with) : baseline;
@@ -69,8 +74,7 @@ async function check(sdk: PythonSdk, probe: Probe, field: string, verdict: Verdi
 }
 
 it('every Weave model field has exactly one verdict in its probes', () => {
-  for (const probe of PROBES)
-    expect(Object.keys(probe.fields).sort(), `${probe.path} ${probe.model}`).toEqual([...WEAVE_REQUEST_MODELS[probe.model]].sort());
+  for (const probe of PROBES) expect(Object.keys(probe.fields).sort(), probe.model).toEqual([...WEAVE_REQUEST_MODELS[probe.model]].sort());
 });
 
 /** Envelopes around the models above (Weave's are extra="forbid" too): a stray key in each is refused. */
@@ -127,7 +131,8 @@ describeEachDatabase('Weave request fields: honoured or refused, never ignored',
   });
 
   for (const probe of PROBES) {
-    it(`${probe.path}: ${probe.model}${probe.at ? ` at ${probe.at.join('.')}` : ''}`, async () => {
+    const path = typeof probe.path === 'string' ? probe.path : probe.path({ P: '{project}', object_id: '{object_id}', digest: '{digest}' });
+    it(`${probe.method ?? 'POST'} ${path}: ${probe.model}${probe.at ? ` at ${probe.at.join('.')}` : ''}`, async () => {
       const sdk = pythonSdk(getServer().url, getServer().aliceKey);
       const baseline = await run(sdk, probe);
       expect(baseline.status, JSON.stringify(baseline.seen)).toBe(200);

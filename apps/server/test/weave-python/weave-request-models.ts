@@ -76,6 +76,23 @@ export const WEAVE_REQUEST_MODELS = {
   // TSI+ adds expected_digest; set_base_object_class is excluded from dumps but still parsed.
   ObjSchemaForInsert: ['project_id', 'object_id', 'val', 'builtin_object_class', 'set_base_object_class', 'expected_digest', 'wb_user_id'],
   ObjDeleteReq: ['project_id', 'object_id', 'digests'],
+  // TSI+ adds include_tags_and_aliases, and tags and aliases to the filter.
+  ObjReadReq: ['project_id', 'object_id', 'digest', 'metadata_only', 'include_tags_and_aliases'],
+  ObjQueryReq: ['project_id', 'filter', 'limit', 'offset', 'sort_by', 'metadata_only', 'include_storage_size', 'include_tags_and_aliases'],
+  ObjectVersionFilter: [
+    'base_object_classes',
+    'exclude_base_object_classes',
+    'leaf_object_classes',
+    'object_ids',
+    'is_op',
+    'latest_only',
+    'tags',
+    'aliases',
+  ],
+  ObjAddTagsReq: ['project_id', 'object_id', 'digest', 'tags', 'wb_user_id'],
+  ObjRemoveTagsReq: ['project_id', 'object_id', 'digest', 'tags', 'wb_user_id'],
+  ObjSetAliasesReq: ['project_id', 'object_id', 'digest', 'aliases', 'wb_user_id'],
+  ObjRemoveAliasesReq: ['project_id', 'object_id', 'aliases', 'wb_user_id'],
   TableSchemaForInsert: ['project_id', 'rows', 'expected_digest'],
   TableQueryReq: ['project_id', 'digest', 'filter', 'limit', 'offset', 'sort_by'],
   TableRowFilter: ['row_digests'],

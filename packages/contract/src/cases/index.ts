@@ -10,6 +10,7 @@ import { fileCases } from './files.ts';
 import { graphqlCases } from './graphql.ts';
 import type { OperationCase } from './case-types.ts';
 import { modelCases } from './models.ts';
+import { objectTagCases } from './object-tags.ts';
 import { objectCases } from './objects.ts';
 import { otelCases } from './otel.ts';
 import { projectCases } from './projects.ts';
@@ -20,6 +21,7 @@ import { tableCases } from './tables.ts';
 export const operationCases: Record<OperationId, OperationCase> = {
   ...serviceCases,
   ...objectCases,
+  ...objectTagCases,
   ...tableCases,
   ...callCases,
   ...fileCases,

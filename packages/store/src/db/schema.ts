@@ -247,6 +247,28 @@ export interface LlmTokenPricesTable {
   created_at: IsoDatetime;
 }
 
+/** A tag on one object version (migration 0010); removed when the version is deleted. */
+export interface ObjectTagsTable {
+  project_id: string;
+  object_id: string;
+  digest: string;
+  tag: string;
+  created_at: IsoDatetime;
+}
+
+/**
+ * An alias of an object, naming one of its live versions by digest (migration 0010); setting it
+ * again moves it. `latest` is never stored (it is the is_latest version).
+ */
+export interface ObjectAliasesTable {
+  project_id: string;
+  object_id: string;
+  alias: string;
+  digest: string;
+  /** When it was last set (moved). */
+  created_at: IsoDatetime;
+}
+
 export interface Database {
   objects: ObjectsTable;
   tables: TablesTable;
@@ -266,6 +288,8 @@ export interface Database {
   project_ttl_settings: ProjectTtlSettingsTable;
   retention_file_candidates: RetentionFileCandidatesTable;
   llm_token_prices: LlmTokenPricesTable;
+  object_tags: ObjectTagsTable;
+  object_aliases: ObjectAliasesTable;
 }
 
 export type TableName = keyof Database;

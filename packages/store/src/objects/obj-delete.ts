@@ -1,5 +1,7 @@
-// POST /obj/delete: soft-deletes versions of one object (all live ones when no digest is listed).
-// Under the object's lock, like creates, so is_latest moves consistently.
+// POST /obj/delete: soft-deletes versions of one object (all live ones when no digest is listed),
+// with their tags and the aliases pointing at them (as Weave). Under the object's lock, like
+// creates and the tag and alias writes, so is_latest moves consistently and no tag or alias is
+// left on a deleted version.
 import { invalidRequest, notFound } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
@@ -48,17 +50,22 @@ export async function objDelete(db: Db, req: T.ObjDeleteReq, _ctx: RequestContex
       throw notFound(`Object ${req.object_id} not found when deleting`);
     }
 
+    const digests = targets.map((v) => v.digest);
     await trx
       .updateTable('objects')
       .set({ deleted_at: nowIso(), is_latest: 0 })
       .where('project_id', '=', req.project_id)
       .where('object_id', '=', req.object_id)
-      .where(
-        'digest',
-        'in',
-        targets.map((v) => v.digest),
-      )
+      .where('digest', 'in', digests)
       .execute();
+    for (const table of ['object_tags', 'object_aliases'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where('project_id', '=', req.project_id)
+        .where('object_id', '=', req.object_id)
+        .where('digest', 'in', digests)
+        .execute();
+    }
     if (targets.some((v) => v.is_latest === 1)) await repointLatest(trx, req.project_id, req.object_id);
 
     return {

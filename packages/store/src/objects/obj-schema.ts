@@ -2,6 +2,7 @@
 // family is '' when there is none (Weave says null; the seed's ObjSchema has a non-null string).
 import type * as T from '@weft/types';
 import { readJson, type Dialect, type Row } from '../db/index.ts';
+import type { VersionLabels } from './version-labels.ts';
 
 /** Every column but `val`, which metadata-only reads must not even fetch. */
 export const OBJ_META_COLUMNS = [
@@ -25,7 +26,8 @@ export interface ObjSchemaOptions {
   /** The stored `val` column; absent for metadata-only reads, which answer `{}`. */
   val?: unknown;
   includeStorageSize?: boolean;
-  includeTagsAndAliases?: boolean;
+  /** The version's tags and aliases, when the request set `include_tags_and_aliases`. */
+  labels?: VersionLabels;
 }
 
 export function toObjSchema(dialect: Dialect, row: ObjMetaRow, opts: ObjSchemaOptions = {}): T.ObjSchema {
@@ -44,10 +46,9 @@ export function toObjSchema(dialect: Dialect, row: ObjMetaRow, opts: ObjSchemaOp
   if (row.leaf_object_class !== null) obj.leaf_object_class = row.leaf_object_class;
   if (row.svc_user_id !== null) obj.svc_user_id = row.svc_user_id;
   if (opts.includeStorageSize) obj.size_bytes = row.size_bytes;
-  if (opts.includeTagsAndAliases) {
-    // No endpoint sets tags or aliases yet: the only alias is the virtual `latest`.
-    obj.tags = [];
-    obj.aliases = row.is_latest === 1 ? ['latest'] : [];
+  if (opts.labels) {
+    obj.tags = opts.labels.tags;
+    obj.aliases = opts.labels.aliases;
   }
   return obj;
 }

@@ -5,13 +5,15 @@
 // created_at, version_index) for the default and created_at orders, its partial twin
 // (WHERE is_latest = 1) for latest_only, objects_version_index_key (project_id, object_id,
 // version_index) for the object_id order. Filters that are not in an index are checked on the
-// rows the index walk reaches.
+// rows the index walk reaches (tags and aliases: one primary-key probe of their table per row).
+// The tags and aliases asked for are read afterwards, for the page only.
 import { invalidRequest, mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db, StoredJson } from '../db/index.ts';
 import type { RequestContext } from '../store.ts';
 import { OBJ_META_COLUMNS, toObjSchema, type ObjMetaRow } from './obj-schema.ts';
+import { hasAnyAlias, hasAnyTag, labelsOf } from './version-labels.ts';
 import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 
 type SortField = 'created_at' | 'object_id';
@@ -25,21 +27,20 @@ export async function objsQuery(db: Db, req: T.ObjsQueryReq, _ctx: RequestContex
   const rows = await readPaged(db, query, checkPaging(req.limit, req.offset));
   const metadataOnly = req.metadata_only === true;
   const includeStorageSize = req.include_storage_size === true;
-  const includeTagsAndAliases = req.include_tags_and_aliases === true;
+  const labels = req.include_tags_and_aliases === true ? await labelsOf(db, req.project_id, rows) : undefined;
   return {
-    objs: await mapInTurns(rows, (row) =>
+    objs: await mapInTurns(rows, (row, i) =>
       toObjSchema(db.dialect, row, {
         ...(metadataOnly ? {} : { val: row.val }),
         includeStorageSize,
-        includeTagsAndAliases,
+        ...(labels ? { labels: labels[i] } : {}),
       }),
     ),
   };
 }
 
 /**
- * The SELECT for a request, or null when the request can match nothing (a zero limit; a tags
- * filter, or an aliases filter without `latest`, while no endpoint sets tags or aliases).
+ * The SELECT for a request, or null when the request can match nothing (a zero limit).
  * Exported so tests can inspect its plan.
  */
 export function objsQueryBuilder(db: Db, req: T.ObjsQueryReq): ObjQuery | null {
@@ -49,10 +50,9 @@ export function objsQueryBuilder(db: Db, req: T.ObjsQueryReq): ObjQuery | null {
   // Weave tests lists for truthiness: an empty or null list is no condition.
   const nonEmpty = (list: readonly string[] | null | undefined): list is readonly string[] => Array.isArray(list) && list.length > 0;
   if (limit === 0) return null;
-  if (nonEmpty(f.tags)) return null;
-  if (nonEmpty(f.aliases) && !f.aliases.includes('latest')) return null;
-  // The `latest` alias is the latest version, as latest_only.
-  const latestOnly = f.latest_only === true || nonEmpty(f.aliases);
+  // Only the `latest` alias: the latest versions, as latest_only (the partial index).
+  const onlyLatestAlias = nonEmpty(f.aliases) && f.aliases.every((a) => a === 'latest');
+  const latestOnly = f.latest_only === true || onlyLatestAlias;
 
   let q: ObjQuery = db.kysely
     .selectFrom('objects')
@@ -74,16 +74,19 @@ export function objsQueryBuilder(db: Db, req: T.ObjsQueryReq): ObjQuery | null {
     q = q.where((eb) => eb.or([eb('base_object_class', 'is', null), eb('base_object_class', 'not in', [...excluded])]));
   }
   if (nonEmpty(f.leaf_object_classes)) q = q.where('leaf_object_class', 'in', [...f.leaf_object_classes]);
+  const { tags, aliases } = f;
+  if (nonEmpty(tags)) q = q.where((eb) => hasAnyTag(eb, tags));
+  if (nonEmpty(aliases) && !onlyLatestAlias) q = q.where((eb) => hasAnyAlias(eb, aliases));
 
   for (const [field, direction] of order) q = q.orderBy(field, direction);
   return applyPaging(q, { limit, offset });
 }
 
 /**
- * ORDER BY keys: the requested object_id / created_at keys (others ignored, as in Weave; the
- * default order when none is left), then version_index ASC as Weave breaks ties, then object_id
- * ASC so that versions of different objects created in the same millisecond still page
- * deterministically.
+ * ORDER BY keys: the requested object_id / created_at keys (the default order when none is
+ * given), then version_index as Weave breaks ties, then object_id ASC so that versions of
+ * different objects created in the same millisecond still page deterministically. Weave ignores
+ * other fields; Weft refuses them (the spec's enum, and here for direct store users).
  */
 function sortKeys(sortBy: readonly T.ObjSortItem[] | null | undefined): [SortField | 'version_index', Direction][] {
   const keys: [SortField | 'version_index', Direction][] = [];
@@ -92,7 +95,9 @@ function sortKeys(sortBy: readonly T.ObjSortItem[] | null | undefined): [SortFie
     if (direction !== 'asc' && direction !== 'desc') {
       throw invalidRequest(`Invalid sort direction ${JSON.stringify(item.direction)}: use "asc" or "desc"`);
     }
-    if (item.field !== 'object_id' && item.field !== 'created_at') continue;
+    if (item.field !== 'object_id' && item.field !== 'created_at') {
+      throw invalidRequest(`Invalid sort field ${JSON.stringify(item.field)}: objects sort by "object_id" or "created_at"`);
+    }
     // A repeated field cannot change the order: its first occurrence already decides.
     if (keys.some(([field]) => field === item.field)) continue;
     keys.push([item.field, direction]);

@@ -24,6 +24,15 @@ export function parseVersionRef(ref: string): VersionRef {
 }
 
 /**
+ * Whether a string has the shape of a content digest, which obj/read never takes for an alias
+ * (Weave's digest_is_content_hash): 43 letters and digits (an object's digest) or 64 hex digits
+ * (a table's).
+ */
+export function isContentDigest(ref: string): boolean {
+  return /^[A-Za-z0-9]{43}$/.test(ref) || /^[0-9a-fA-F]{64}$/.test(ref);
+}
+
+/**
  * The WHERE condition selecting that version among one object's rows (live or deleted: the caller
  * decides). `latest` means the live latest one. `is_latest = 1` is literal SQL, so the databases
  * can match the partial index on it.

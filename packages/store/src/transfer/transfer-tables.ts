@@ -192,6 +192,17 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
     columns: { project_id: 'text', digest: 'text', queued_at: 'text' },
     scope: 'project',
   },
+  // Tags and aliases of object versions: project data, moved with the objects they name.
+  object_tags: {
+    key: ['project_id', 'object_id', 'digest', 'tag'],
+    columns: { project_id: 'text', object_id: 'text', digest: 'text', tag: 'text', created_at: 'text' },
+    scope: 'project',
+  },
+  object_aliases: {
+    key: ['project_id', 'object_id', 'alias'],
+    columns: { project_id: 'text', object_id: 'text', alias: 'text', digest: 'text', created_at: 'text' },
+    scope: 'project',
+  },
   feedback: {
     key: ['project_id', 'id'],
     columns: {

@@ -35,6 +35,9 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
   );
   const float = await store.objCreate(...viaHttp<Parameters<typeof store.objCreate>[0]>(body));
   await store.objCreate({ obj: { project_id: projectId, object_id: 'floaty', val: { x: 2 } } }, { ...USER, source: undefined });
+  // Tags (non-ASCII too) and an alias of the first version.
+  await store.objAddTags({ project_id: projectId, object_id: 'floaty', digest: float.digest, tags: ['reviewed', 'überprüft'] }, USER);
+  await store.objSetAliases({ project_id: projectId, object_id: 'floaty', digest: float.digest, aliases: ['production'] }, USER);
 
   const tableRows = Array.from({ length: rows }, (_, i) => ({ i, question: `q${i} ${'·'.repeat(i % 7)}`, score: i / 3 }));
   const table = await store.tableCreate({ table: { project_id: projectId, rows: tableRows } }, { ...USER, source: undefined });

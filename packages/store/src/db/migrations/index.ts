@@ -11,6 +11,7 @@ import { logTables } from './0006-log-tables.ts';
 import { apiKeys } from './0007-api-keys.ts';
 import { retention } from './0008-retention.ts';
 import { callsOpTimeIndex } from './0009-calls-op-time-index.ts';
+import { objectTagsAliases } from './0010-object-tags-aliases.ts';
 import { llmTokenPrices } from './0011-llm-token-prices.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-api-keys': apiKeys(dialect),
     '0008-retention': retention(dialect),
     '0009-calls-op-time-index': callsOpTimeIndex(),
+    '0010-object-tags-aliases': objectTagsAliases(dialect),
     '0011-llm-token-prices': llmTokenPrices(dialect),
   };
 }
