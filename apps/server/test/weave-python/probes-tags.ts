@@ -20,6 +20,14 @@ async function tagged(sdk: PythonSdk, P: string): Promise<Record<string, string>
 
 const readThing = async (sdk: PythonSdk, ctx: Ctx) =>
   read(sdk, '/obj/read', { project_id: ctx.P, object_id: 'thing', digest: ctx.v0, include_tags_and_aliases: true });
+/** ObjAddTagsReq and ObjRemoveTagsReq have the same fields, and the same verdicts. */
+const TAG_WRITE_FIELDS: Probe['fields'] = {
+  project_id: { required: true },
+  object_id: { inPath: true },
+  digest: { inPath: true },
+  tags: { required: true },
+  wb_user_id: { unchanged: 'someone-else', why: 'the server knows the authenticated user' },
+};
 const tagsPath = (verb: string) => (ctx: Ctx) => `/objs/thing/versions/${ctx.v0}/tags${verb}`;
 
 export const TAG_PROBES: Probe[] = [
@@ -88,13 +96,7 @@ export const TAG_PROBES: Probe[] = [
     setup: tagged,
     body: ({ P }) => ({ project_id: P, tags: ['gold'] }),
     observe: readThing,
-    fields: {
-      project_id: { required: true },
-      object_id: { inPath: true },
-      digest: { inPath: true },
-      tags: { required: true },
-      wb_user_id: { unchanged: 'someone-else', why: 'the server knows the authenticated user' },
-    },
+    fields: TAG_WRITE_FIELDS,
   },
   {
     path: tagsPath('/remove'),
@@ -102,13 +104,7 @@ export const TAG_PROBES: Probe[] = [
     setup: tagged,
     body: ({ P }) => ({ project_id: P, tags: ['reviewed'] }),
     observe: readThing,
-    fields: {
-      project_id: { required: true },
-      object_id: { inPath: true },
-      digest: { inPath: true },
-      tags: { required: true },
-      wb_user_id: { unchanged: 'someone-else', why: 'the server knows the authenticated user' },
-    },
+    fields: TAG_WRITE_FIELDS,
   },
   {
     path: '/objs/thing/aliases',
