@@ -26,6 +26,7 @@ class WeftSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase | undefined,
+    private readonly onCommit: () => void,
   ) {
     super({ database: writer });
   }
@@ -35,7 +36,7 @@ class WeftSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return this.reader ? new ReadWriteSqliteDriver(this.writer, this.reader) : super.createDriver();
+    return this.reader ? new ReadWriteSqliteDriver(this.writer, this.reader, this.onCommit) : super.createDriver();
   }
 }
 
@@ -81,13 +82,13 @@ export async function openSqlite(path: string): Promise<Db> {
     throw new Error(`Cannot open SQLite database at ${path} for reading: ${(err as Error).message}`, { cause: err });
   }
   const queryTiming: QueryTiming = { onQuery: undefined };
+  let checkpointer: SqliteCheckpointer | undefined;
   const kysely = new Kysely<Database>({
-    dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection),
+    dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection, () => checkpointer?.committed()),
     log: timedQueries(queryTiming),
   });
   // An in-memory database exists only on this connection: its long reads stay here.
   const reader = path === ':memory:' ? undefined : sqliteReader(path);
-  let checkpointer: SqliteCheckpointer | undefined;
   if (path !== ':memory:') {
     // Checkpoints off the main thread; if that thread stops, the writer checkpoints again.
     sqlite.pragma('wal_autocheckpoint = 0');

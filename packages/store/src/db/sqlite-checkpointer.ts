@@ -27,15 +27,17 @@ const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('wal_autocheckpoint = 0');
 const wal = workerData.path + '-wal';
-// A WAL that was checkpointed whole is rewound and written again from its start, so its size can
-// stay the same while it changes: a change is a new size or a new mtime. And a checkpoint made
-// while a transaction was writing leaves its frames behind (PASSIVE copies committed frames only):
-// until one reports every frame copied, the next tick tries again. A rewound WAL that reports no
-// committed frame at all is not settled either: the tick may have seen the commit's last write
-// (its final size and mtime) before the commit published it, and no later change would come to
-// retry it (seen in CI). The retry is a no-op pragma until the commit lands.
+// A commit is known by the writer's commit count (shared memory, bumped once a commit has
+// returned): the WAL's size and mtime alone missed one. A tick may see a commit's last write (its
+// final size and mtime) before the commit publishes it; the checkpoint then copies only the frames
+// before it, and no later change of the file comes to retry (seen in CI: 8 MB left in the WAL).
+// Another process's commits (the sqlite3 CLI) still show as a new size or mtime. And a checkpoint
+// made while a reader held an older snapshot leaves frames behind: until one reports every frame
+// copied, the next tick tries again.
+const commits = new Int32Array(workerData.commits);
 let flushed = '';
 let checkpointed = '';
+let commitsCheckpointed = -1;
 let framesLeft = false;
 let lastCheckpoint = Date.now();
 setInterval(() => {
@@ -51,17 +53,21 @@ setInterval(() => {
     try { fs.fdatasyncSync(fd); } finally { fs.closeSync(fd); }
     flushed = version;
   }
-  const changed = version !== checkpointed || framesLeft;
+  const commitsNow = Atomics.load(commits, 0);
+  const changed = version !== checkpointed || commitsNow !== commitsCheckpointed || framesLeft;
   if (changed && (stat.size >= ${CHECKPOINT_BYTES} || Date.now() - lastCheckpoint >= ${CHECKPOINT_MS})) {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    framesLeft = !result || result.log <= 0 || result.checkpointed < result.log;
+    framesLeft = !result || result.checkpointed < result.log;
     checkpointed = version;
+    commitsCheckpointed = commitsNow;
     lastCheckpoint = Date.now();
   }
 }, ${TICK_MS});
 `;
 
 export interface SqliteCheckpointer {
+  /** Call once each commit of the writer connection has returned. */
+  committed(): void;
   close(): Promise<void>;
 }
 
@@ -71,9 +77,10 @@ export interface SqliteCheckpointer {
  */
 export function sqliteCheckpointer(path: string, onStop: (err: Error) => void): SqliteCheckpointer {
   let closing = false;
+  const commits = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    workerData: { path, commits: commits.buffer, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
   // It must never keep the process alive.
   worker.unref();
@@ -84,6 +91,7 @@ export function sqliteCheckpointer(path: string, onStop: (err: Error) => void): 
     if (!closing) onStop(new Error(`the SQLite checkpointer thread stopped (${code})`));
   });
   return {
+    committed: () => void Atomics.add(commits, 0, 1),
     async close() {
       closing = true;
       await worker.terminate();

@@ -18,12 +18,14 @@ export class ReadWriteSqliteDriver implements Driver {
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
+    /** Runs once a commit of the writer has returned (the checkpointer counts them). */
+    private readonly onCommit: () => void,
   ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutedConnection(this.writer, this.reader, this.#writerTurn);
+    return new RoutedConnection(this.writer, this.reader, this.#writerTurn, this.onCommit);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -32,6 +34,7 @@ export class ReadWriteSqliteDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.onCommit();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -69,6 +72,7 @@ class RoutedConnection implements DatabaseConnection {
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
     private readonly writerTurn: Mutex,
+    private readonly onCommit: () => void,
   ) {}
 
   async begin(): Promise<void> {
@@ -91,7 +95,10 @@ class RoutedConnection implements DatabaseConnection {
     }
     await this.writerTurn.lock();
     try {
-      return run(this.writer.prepare(query.sql), query.parameters);
+      // Outside a transaction a statement commits by itself.
+      const result = run<R>(this.writer.prepare(query.sql), query.parameters);
+      this.onCommit();
+      return result;
     } finally {
       this.writerTurn.unlock();
     }
