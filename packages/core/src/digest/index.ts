@@ -14,3 +14,4 @@ export { pyQuote } from './py-quote.ts';
 export { compareCodePoints, sortByCodePoint } from './sorted-keys.ts';
 export { pyJsonDumps, pyJsonDumpsValue, withPyJsonBytes } from './py-json.ts';
 export { digestBytes, digestJsonText, digestOfValue, objectDigest, rowDigest, tableDigest } from './digest.ts';
+export { digestThreadStops, parsedTextDigest, type TextDigest } from './digest-thread.ts';

@@ -15,7 +15,7 @@ import { jsonText, nowIso, type Db } from '../db/index.ts';
 import { DEFAULT_CHUNK_LIMITS, type ChunkLimits } from './chunks.ts';
 import { LogMetrics } from './log-metrics.ts';
 import { groupRow, trajectoryRows, type Values } from './model-log.ts';
-import type { EncodedValue } from '../objects/value-encoding.ts';
+import type { TrajectoryContent } from './trajectory-table.ts';
 import { analyzeAfterCreate } from '../tables/row-values.ts';
 import { storeTrajectoryTable } from './trajectory-table.ts';
 import { attachLogMetrics, currentStep } from './checkpoints.ts';
@@ -82,8 +82,8 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
       .execute();
 
     const groups = new PendingRows<Values<'trajectory_groups'>>(limits);
-    const trajectories = new PendingRows<Values<'trajectories'>>(limits);
-    let contents: EncodedValue[] = []; // the pending trajectories' table rows
+    const trajectories = new PendingRows<Omit<Values<'trajectories'>, 'row_digest'>>(limits);
+    let contents: TrajectoryContent[] = []; // the pending trajectories' table rows
     const rowDigests: string[] = [];
     // One chunk's INSERTs run while the next chunk is parsed and encoded: on PostgreSQL the
     // database works beside this thread (on SQLite each statement runs when issued anyway). At
@@ -110,9 +110,14 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
     const flushTrajectories = async () => {
       await flushGroups();
       if (trajectories.rows.length === 0) return;
-      const values = contents.map((c) => ({ project_id, digest: c.digest, val: jsonText(db, c.text) }));
-      const index = trajectories.take();
+      const pending = contents;
+      const rows = trajectories.take();
       contents = [];
+      // Digested on their own thread while the next trajectories were parsed.
+      const digests = (await Promise.all(pending.map((c) => c.digest))).map((d) => d.digest);
+      rowDigests.push(...digests);
+      const values = pending.map((c, i) => ({ project_id, digest: digests[i]!, val: jsonText(db, c.text) }));
+      const index = rows.map((r, i) => ({ ...r, row_digest: digests[i]! }));
       await write(async () => {
         // Bound as parameters, as the index rows are: a log's rows are few and large, unlike
         // /table/create's many small ones (packed into one JSON array per statement).
@@ -144,7 +149,6 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
         if (trajectories.full(row.content.text.length)) await flushTrajectories();
         trajectories.add(row.index, row.content.text.length);
         contents.push(row.content);
-        rowDigests.push(row.content.digest);
         inGroup += 1;
         trajectoryCount += 1;
       } else {

@@ -10,9 +10,8 @@ import type * as T from '@weft/types';
 import { jsonText, type Dialect, type NewRow } from '../db/index.ts';
 import type { SizedRow } from './chunks.ts';
 import type { ModelLogPiece } from './model-log-stream.ts';
-import type { EncodedValue } from '../objects/value-encoding.ts';
 import { normaliseGroup, trajectoriesOf } from './normalise-trajectories.ts';
-import { trajectoryTableRow } from './trajectory-table.ts';
+import { trajectoryTableRow, type TrajectoryContent } from './trajectory-table.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,7 +42,7 @@ export function groupRow(
 
 /**
  * The stored rows of a trajectory: its row in the log's table (the content, see
- * trajectory-table.ts) and its index row, which points at it.
+ * trajectory-table.ts) and its index row, which points at it once the content's digest is known.
  */
 export function trajectoryRows(
   dialect: Dialect,
@@ -52,7 +51,7 @@ export function trajectoryRows(
   group_index: number,
   trajectory_index: number,
   trajectory: Json,
-): { index: Values<'trajectories'>; content: EncodedValue } {
+): { index: Omit<Values<'trajectories'>, 'row_digest'>; content: TrajectoryContent } {
   const content = trajectoryTableRow(dialect, group_index, trajectory_index, trajectory);
   return {
     index: {
@@ -61,7 +60,6 @@ export function trajectoryRows(
       group_index,
       trajectory_index,
       reward: content.reward,
-      row_digest: content.digest,
       data: jsonText(dialect, 'null'),
     },
     content,

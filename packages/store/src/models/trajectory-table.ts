@@ -6,10 +6,10 @@
 // The position is part of each row, so a row's digest names one position of its content: two
 // logs writing the same rows at once (a resent batch) write them in the same order and cannot
 // deadlock on PostgreSQL's row locks, without sorting by digest as /table/create does.
-import { invalidField, tableDigest } from '@weft/core';
+import { invalidField, parsedTextDigest, tableDigest, type TextDigest } from '@weft/core';
 import type { Transaction } from 'kysely';
 import { nowIso, type Database, type Db, type Dialect } from '../db/index.ts';
-import { encodeParsedJson, type EncodedValue } from '../objects/value-encoding.ts';
+import { storedTextOfParsedJson } from '../objects/value-encoding.ts';
 import { insertRowList } from '../tables/table-rows-insert.ts';
 import { normaliseTrajectory } from './normalise-trajectories.ts';
 
@@ -17,13 +17,15 @@ type Json = Record<string, unknown>;
 
 const POSITION_KEYS = ['group_index', 'trajectory_index'] as const;
 
-/** The table row of a trajectory, encoded (digest and stored text). */
-export function trajectoryTableRow(
-  dialect: Dialect,
-  group_index: number,
-  trajectory_index: number,
-  trajectory: Json,
-): EncodedValue & { reward: number } {
+/** A trajectory's table row: its stored text now, its digest to come (off the main thread). */
+export interface TrajectoryContent {
+  text: string;
+  reward: number;
+  digest: Promise<TextDigest>;
+}
+
+/** The table row of a trajectory, encoded (stored text, and its digest under way). */
+export function trajectoryTableRow(dialect: Dialect, group_index: number, trajectory_index: number, trajectory: Json): TrajectoryContent {
   // The spec refuses these keys (HTTP); this guards direct store users, whose key would be lost.
   for (const key of POSITION_KEYS) {
     if (Object.hasOwn(trajectory, key)) {
@@ -34,7 +36,11 @@ export function trajectoryTableRow(
     }
   }
   const row: Json = { ...normaliseTrajectory(trajectory), group_index, trajectory_index };
-  return { ...encodeParsedJson(row, dialect), reward: row.reward as number };
+  const text = storedTextOfParsedJson(row, dialect);
+  const digest = parsedTextDigest(text);
+  // Awaited when its chunk is written; a log that fails before must not leave it unhandled.
+  digest.catch(() => undefined);
+  return { text, reward: row.reward as number, digest };
 }
 
 /** Records the table of a log's rows (already inserted) once; returns its digest. */

@@ -36,16 +36,15 @@ export function encodeValue(plain: unknown, node: JsonNode | undefined): Encoded
 }
 
 /**
- * encodeValue for a value JSON.parse produced (no lexemes to keep, no NaN, no toJSON): the
+ * The stored text of a value JSON.parse produced (no lexemes to keep, no NaN, no toJSON): the
  * trajectory log's rows. PostgreSQL's jsonb puts keys in its own order on insert, so there the
- * text is JSON.stringify's, which skips the reordering (scenario 4 of BENCHMARKS.md).
+ * text is JSON.stringify's, which skips the reordering (scenario 4 of BENCHMARKS.md). JSON.parse of
+ * it gives the value back, so its digest can be taken from the text (parsedTextDigest).
  */
-export function encodeParsedJson(value: unknown, dialect: 'sqlite' | 'postgres'): EncodedValue {
-  if (dialect === 'sqlite') return encodeValue(value, undefined);
-  const { digest, sizeBytes } = withPyJsonBytes(value, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
-  const text = JSON.stringify(value);
+export function storedTextOfParsedJson(value: unknown, dialect: 'sqlite' | 'postgres'): string {
+  const text = dialect === 'sqlite' ? toStoredJson(value) : JSON.stringify(value);
   assertStorable(text);
-  return { digest, sizeBytes, text };
+  return text;
 }
 
 /** The child of a lossless object at `key`, if the tree is an object that has it. */

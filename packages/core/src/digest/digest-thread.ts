@@ -1,0 +1,126 @@
+// Weave's digest of a JSON text, computed on a thread of its own when the text is large.
+//
+// The canonical dump (Python's json.dumps with sorted keys) and its sha256 were a third of the
+// trajectory log's time on the one thread that also parses the body and runs SQLite's statements
+// (BENCHMARKS.md, scenario 4). The text to store is already at hand there, and JSON.parse of it
+// gives back the same value, so this thread parses it again and digests it while the main thread
+// goes on with the next trajectory. One thread per process, started on first use; small texts are
+// digested in place (a message costs more than their dump). Whatever a thread that stops was
+// asked is answered in place, and the next ask starts a new one; after MAX_STARTS threads every
+// digest is computed in place: same answers, only slower.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type * as Esbuild from 'esbuild';
+import { digestBytes } from './digest.ts';
+import type { DigestAnswer, DigestAsk } from './digest-worker.ts';
+import { withPyJsonBytes } from './py-json.ts';
+
+export interface TextDigest {
+  /** Weave's digest of JSON.parse(text). */
+  digest: string;
+  /** Length of its canonical dump. */
+  sizeBytes: number;
+}
+
+/** Below this many characters a text is digested in place. */
+const IN_PLACE_MAX_CHARS = 64 * 1024;
+
+/** Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON). */
+export function parsedTextDigest(text: string): Promise<TextDigest> {
+  const thread = text.length > IN_PLACE_MAX_CHARS ? digestThread() : undefined;
+  if (thread) return thread.ask(text);
+  return new Promise((resolve) => resolve(inPlace(text)));
+}
+
+function inPlace(text: string): TextDigest {
+  return withPyJsonBytes(JSON.parse(text) as unknown, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+}
+
+interface DigestThread {
+  ask(text: string): Promise<TextDigest>;
+}
+
+const MAX_STARTS = 3;
+// Its values live only while one text is dumped: a small young generation is enough, and keeps
+// the thread's share of the process's memory small (BENCHMARKS.md, scenario 6).
+const YOUNG_GENERATION_MB = 8;
+
+let thread: DigestThread | undefined;
+let starts = 0;
+let stops = 0;
+
+/** How many digest threads failed to start or stopped: 0 in a healthy process. */
+export function digestThreadStops(): number {
+  return stops;
+}
+
+function digestThread(): DigestThread | undefined {
+  if (!thread && starts < MAX_STARTS) {
+    starts++;
+    try {
+      thread = startThread();
+    } catch {
+      starts = MAX_STARTS;
+      stops++;
+    }
+  }
+  return thread;
+}
+
+function startThread(): DigestThread {
+  const worker = workerOf(new URL(import.meta.url));
+  const waiting = new Map<number, { resolve: (d: TextDigest) => void; reject: (e: Error) => void; text: string }>();
+  let next = 0;
+  // Only while answers are awaited does the thread keep the process alive.
+  worker.unref();
+  worker.on('message', (answer: DigestAnswer) => {
+    const ask = waiting.get(answer.id);
+    if (!ask) return;
+    waiting.delete(answer.id);
+    if (waiting.size === 0) worker.unref();
+    if ('error' in answer) ask.reject(new Error(answer.error));
+    else ask.resolve({ digest: answer.digest, sizeBytes: answer.sizeBytes });
+  });
+  const stop = () => {
+    if (thread !== self) return;
+    thread = undefined;
+    stops++;
+    for (const ask of waiting.values()) {
+      try {
+        ask.resolve(inPlace(ask.text));
+      } catch (err) {
+        ask.reject(err as Error);
+      }
+    }
+    waiting.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', stop);
+  const self: DigestThread = {
+    ask(text) {
+      const id = next++;
+      return new Promise<TextDigest>((resolve, reject) => {
+        waiting.set(id, { resolve, reject, text });
+        worker.ref();
+        worker.postMessage({ id, text } satisfies DigestAsk);
+      });
+    },
+  };
+  return self;
+}
+
+/**
+ * The built package runs digest-worker.js beside this file. From source (tests, the bench, `tsx`)
+ * Node cannot load TypeScript in a worker, so the entry is bundled to JavaScript with esbuild (a
+ * development dependency) and evaluated.
+ */
+function workerOf(here: URL): Worker {
+  // None of the process's own flags: a worker inherits them, and some break it (--input-type).
+  const options = { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  if (!here.pathname.endsWith('.ts')) return new Worker(new URL('./digest-worker.js', here), options);
+  const entry = new URL('./digest-worker.ts', here).pathname;
+  // A synchronous require: the first digest is asked synchronously, and bundling takes ~20 ms once.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  const bundled = buildSync({ entryPoints: [entry], bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+  return new Worker(bundled.outputFiles[0]!.text, { ...options, eval: true });
+}
