@@ -1,20 +1,12 @@
-// Child-process entry of every server the bench measures, so each has a core and an RSS of its
-// own: `weft` (startServer with loadConfig, configured by the environment as in production),
-// `http` and `express` (the baselines, answering the JSON in BENCH_CONSTANT_FILE). Prints one
-// line `{"url": …}` on stdout once listening; SIGTERM stops it.
+// Child-process entry of the baseline servers, so each has a core and an RSS of its own: `http`
+// and `express`, answering the JSON in BENCH_CONSTANT_FILE (Weft itself runs from its build:
+// serve-built.mjs). Prints one line `{"url": …}` on stdout once listening; SIGTERM stops it.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { loadConfig } from '@weft/server/src/config.ts';
-import { startServer } from '@weft/server/src/server.ts';
 import { bareExpressServer, bareHttpServer } from './bare.ts';
 
 async function main(kind: string | undefined): Promise<void> {
-  if (kind === 'weft') {
-    const server = await startServer(loadConfig(process.env));
-    announce(server.url, () => server.close());
-    return;
-  }
   if (kind !== 'http' && kind !== 'express') throw new Error(`unknown server kind ${kind}`);
   const body = readFileSync(process.env.BENCH_CONSTANT_FILE ?? '', 'utf8');
   const server: Server = kind === 'http' ? bareHttpServer(body) : bareExpressServer(body);

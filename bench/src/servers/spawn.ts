@@ -1,4 +1,4 @@
-// Starts a server (see serve.ts) as a child process on a free port of 127.0.0.1, learns its URL,
+// Starts a server (Weft: serve-built.mjs; the baselines: serve.ts) as a child process on a free port of 127.0.0.1, learns its URL,
 // and measures its memory from /proc: the peak resident set (VmHWM) since a reset, and the
 // largest VmRSS seen by sampling, whichever is higher.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,7 +25,9 @@ export function spawnServer(kind: ServerKind, env: Record<string, string>): Prom
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profile, '--conditions=@weft/source', '--import', 'tsx', 'src/servers/serve.ts', kind],
+    kind === 'weft'
+      ? [...profile, 'src/servers/serve-built.mjs']
+      : [...profile, '--conditions=@weft/source', '--import', 'tsx', 'src/servers/serve.ts', kind],
     {
       cwd: benchDir,
       env: { ...process.env, ...env },
