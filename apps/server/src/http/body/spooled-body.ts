@@ -92,7 +92,8 @@ class Spool implements SpooledBody {
         done += bytesWritten;
       }
     } catch (err) {
-      throw new SpoolFailure(String((err as { code?: unknown }).code ?? 'EIO'), err);
+      const code = (err as { code?: unknown }).code;
+      throw new SpoolFailure(typeof code === 'string' ? code : 'EIO', err);
     }
     this.size += chunk.length;
   }
