@@ -3,6 +3,7 @@
 import { expectTypeOf, test } from 'vitest';
 import type { JsonNode } from '@weft/core';
 import type { ObjReadReq, ObjReadRes, OperationId } from '@weft/types';
+import type { SpooledBody } from '../http/body/spooled-body.ts';
 import { handlers, type Handler, type Handlers, type OperationInput } from './handler.ts';
 
 declare const objRead: ObjReadRes;
@@ -10,7 +11,7 @@ declare const objRead: ObjReadRes;
 test('a handler receives its operation body, and the lossless tree where the spec says lossless', () => {
   expectTypeOf<OperationInput<'objRead'>['body']>().toEqualTypeOf<ObjReadReq>();
   expectTypeOf<OperationInput<'objCreate'>['source']>().toEqualTypeOf<JsonNode>();
-  expectTypeOf<OperationInput<'modelLog'>['body']>().toEqualTypeOf<Buffer[]>();
+  expectTypeOf<OperationInput<'modelLog'>['body']>().toEqualTypeOf<SpooledBody>();
   expectTypeOf<OperationInput<'annotationQueueRead'>['params']>().toEqualTypeOf<{ queue_id: string }>();
   // @ts-expect-error: only lossless operations get the tree; objRead is plain JSON
   expectTypeOf<OperationInput<'objRead'>['source']>().toBeUnknown();

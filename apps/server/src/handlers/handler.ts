@@ -17,6 +17,7 @@ import type {
 } from '@weft/types';
 import type { Authenticator, Principal } from '../auth/index.ts';
 import type { UploadedFile } from '../http/body/read-multipart.ts';
+import type { SpooledBody } from '../http/body/spooled-body.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 import type { Metrics } from '../http/metrics.ts';
 
@@ -37,8 +38,8 @@ type BodyFor<K extends OperationId> = {
   json: { body: RequestBodyOf<K> };
   /** Digest operations: the parsed body and its tree with the exact number lexemes. */
   lossless: { body: RequestBodyOf<K>; source: JsonNode };
-  /** The whole body (inflated, within the limit) as the chunks it arrived in, parsed piece by piece by the handler. */
-  stream: { body: Buffer[] };
+  /** The whole body (inflated, within the limit), read back a MB at a time and parsed piece by piece by the handler. */
+  stream: { body: SpooledBody };
   /** The whole body (inflated, within the limit) and which of the operation's media types it is. */
   bytes: { body: Buffer[]; mediaType: string };
   /** The text fields of the form, and its file parts. */

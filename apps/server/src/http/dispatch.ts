@@ -7,6 +7,7 @@ import { createOperationMatcher, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
 import type { BodyReader } from './body/read-body.ts';
+import type { SpooledBody } from './body/spooled-body.ts';
 import type { Limiter } from './rate-limit.ts';
 import { sliceJsonAnswers } from './json-answer.ts';
 import { writeJsonLines } from './json-lines.ts';
@@ -65,6 +66,7 @@ export function createDispatcher({
   const matcher = createOperationMatcher(routes.map((r) => ({ method: r.op.method, path: r.op.path, route: r })));
 
   return async (req, res, next) => {
+    let spooled: SpooledBody | undefined;
     try {
       const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
       const found = matcher.match(req.method, path);
@@ -97,7 +99,9 @@ export function createDispatcher({
         }
       }
       const read = await readBody(req, res, op);
-      res.locals.bodyBytes = read.size ?? sum(read.chunks?.map((c) => c.length)) ?? sum(read.files?.map((f) => f.buffer.length));
+      spooled = read.spooled;
+      res.locals.bodyBytes =
+        read.size ?? read.spooled?.size ?? sum(read.chunks?.map((c) => c.length)) ?? sum(read.files?.map((f) => f.buffer.length));
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
       // was made); the spec documents the GET, so that is what is validated.
       if (req.method === 'HEAD') req.method = 'GET';
@@ -114,7 +118,7 @@ export function createDispatcher({
       }
 
       const input = {
-        body: read.chunks ?? (req.body as unknown),
+        body: read.spooled ?? read.chunks ?? (req.body as unknown),
         source: read.source,
         files: read.files,
         mediaType: read.mediaType,
@@ -131,6 +135,10 @@ export function createDispatcher({
       else res.json(answer);
     } catch (err) {
       next(err);
+    } finally {
+      // A spooled body's file is let go whatever happened: answered, refused after the read
+      // (validation, auth of the model), or failed.
+      await spooled?.close();
     }
   };
 }

@@ -8,6 +8,7 @@ import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
 import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './parse-json-chunks.ts';
 import { discardRest, hasBody, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
+import { emptyBody, spoolBody, type SpooledBody } from './spooled-body.ts';
 
 export interface BodyLimits {
   /** BODY_LIMIT: every operation but the trajectory log (multipart uploads included). */
@@ -19,8 +20,10 @@ export interface BodyLimits {
 /** What the handler gets besides `req.body` (which the validator checks and fills defaults into). */
 export interface ReadBody {
   source?: JsonNode;
-  /** stream mode: the body as the chunks it arrived in; bytes mode: one chunk. */
+  /** bytes mode: the body as one chunk. */
   chunks?: Buffer[];
+  /** stream mode: the whole body, past its first MB in a temporary file; whoever reads the body closes it. */
+  spooled?: SpooledBody;
   /** bytes mode: which of the operation's media types the body is. */
   mediaType?: string;
   files?: UploadedFile[];
@@ -47,7 +50,8 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
         case 'stream': {
           if (hasBody(req)) requireJsonMediaType(req);
           // Read whole before the store starts: a slow upload must never hold a database transaction.
-          return { chunks: hasBody(req) ? await readChunks(req, limits.stream) : [] };
+          // Spooled to a file rather than held: a 64 MB log would otherwise sit in memory whole.
+          return { spooled: hasBody(req) ? await spoolBody(req, limits.stream) : emptyBody() };
         }
         case 'bytes': {
           // Bytes in one of the operation's media types (OTLP: protobuf or JSON), decoded by its handler.

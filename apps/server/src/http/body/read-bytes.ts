@@ -67,10 +67,23 @@ export function requireMediaType(req: IncomingMessage, accepted: readonly string
 /**
  * The whole body as the chunks it arrived in, inflated, at most `limit` bytes after inflating (a
  * declared length past it is refused before a byte is read): no single Buffer copies it all once
- * more, and the parsers read it a slice at a time. Errors: 415 for an unknown encoding, 413 past
- * the limit, 400 for a corrupt compressed body.
+ * more, and the parsers read it a slice at a time. Errors as readEachChunk's.
  */
 export async function readChunks(req: IncomingMessage, limit: number): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  await readEachChunk(req, limit, (chunk) => void chunks.push(chunk));
+  return chunks;
+}
+
+/**
+ * The one reading loop: hands each inflated chunk to `take`, awaiting it before the next is read
+ * (so a slow `take`, a disk write, holds the client back instead of piling chunks up in memory).
+ * Errors: 415 for an unknown encoding, 413 past the limit, 400 for a corrupt compressed body or an
+ * aborted request. When `take` fails, the rest of the body is still read (counted, not kept) and
+ * then its error thrown: the streams stay whole, so the client gets the answer, not a reset.
+ * Returns the number of bytes read.
+ */
+export async function readEachChunk(req: IncomingMessage, limit: number, take: (chunk: Buffer) => void | Promise<void>): Promise<number> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
   const inflate = INFLATE[encoding];
   if (!inflate && encoding !== 'identity') throw unsupportedEncoding(encoding);
@@ -78,13 +91,18 @@ export async function readChunks(req: IncomingMessage, limit: number): Promise<B
   const inflated = inflate?.();
   if (inflated) pipeline(req, inflated, () => {});
   const source = inflated ?? req;
-  const chunks: Buffer[] = [];
   let bytes = 0;
+  let failure: { err: unknown } | undefined;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > limit) throw tooLarge();
-      chunks.push(chunk);
+      if (failure) continue;
+      try {
+        await take(chunk);
+      } catch (err) {
+        failure = { err };
+      }
     }
   } catch (err) {
     inflated?.destroy();
@@ -93,7 +111,8 @@ export async function readChunks(req: IncomingMessage, limit: number): Promise<B
     if (inflated && typeof (err as { errno?: unknown }).errno === 'number') throw corruptBody(encoding);
     throw aborted(); // the client went away (its answer is never read)
   }
-  return chunks;
+  if (failure) throw failure.err;
+  return bytes;
 }
 
 /**

@@ -1,13 +1,14 @@
 // Parses a trajectory log body (up to LOG_BODY_LIMIT, 64 MB+; already read, inflated and limited
-// by the body module) and hands the store one validated piece at a time: each trajectory, each
-// group after its trajectories, then `end` with the split. Only one trajectory's text and objects
-// are held at a time, besides the body's bytes.
+// by the body module, and spooled to a file past its first MB) and hands the store one validated
+// piece at a time: each trajectory, each group after its trajectories, then `end` with the split.
+// Only one trajectory's text and objects, and about a MB of the body's bytes, are held at a time.
 //
 // The observable behaviour is the one every other route gives, in the same order of precedence:
 // 422 json_invalid → 422 schema problems (all of them, path parameters first). So once a problem
 // is found the store is stopped (its transaction rolls back), but the rest of the body is still
 // parsed, without storing, to find every schema problem.
 import type { ModelLogPiece } from '@weft/store';
+import type { SpooledBody } from '../body/spooled-body.ts';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
 import { refuseInexactNumbers, refuseUnstorableText } from '../body/parse-json.ts';
 import { check, logValidators, type ValidatorItem } from './validate-pieces.ts';
@@ -28,14 +29,12 @@ function httpError(status: number, message: string, type?: string): Error {
   return Object.assign(new Error(message), { status, statusCode: status, type, expose: true });
 }
 
-const EMPTY = Buffer.alloc(0);
-
 /** About this many bytes are decoded and parsed per turn of the event loop. */
 const TURN_BYTES = 1 << 20;
 
 export class LogBodyReader {
-  /** The next chunk to parse. */
-  private position = 0;
+  /** The body's chunks, read as they are parsed (the next one is only asked for once parsed). */
+  private readonly chunks: AsyncIterator<Buffer>;
   private readonly decoder = new TextDecoder('utf-8');
   private readonly parser: JsonStreamParser;
   private readonly validators = logValidators();
@@ -48,6 +47,7 @@ export class LogBodyReader {
   /** A value no route stores (U+0000, a lone surrogate, a number that would change): answered first. */
   private refusal: unknown;
   private finished = false;
+  private readFailure: { err: unknown } | undefined;
   /** The known top-level values (the schema's properties), or the whole body when not an object. */
   private top: Record<string, unknown> = {};
   private rootValue: unknown;
@@ -59,12 +59,10 @@ export class LogBodyReader {
 
   private readonly size: number;
 
-  constructor(
-    private readonly chunks: Buffer[],
-    modelId: string,
-  ) {
+  constructor(body: Pick<SpooledBody, 'size' | 'chunks'>, modelId: string) {
     this.pathProblems = check(this.validators.modelId, modelId, '/params/model_id');
-    this.size = chunks.reduce((n, c) => n + c.length, 0);
+    this.size = body.size;
+    this.chunks = body.chunks()[Symbol.asyncIterator]();
     this.parser = new JsonStreamParser({
       maxDepth: MAX_DEPTH,
       detach: (p) => (p.length === 1 && typeof p[0] === 'string') || isGroup(p) || isTrajectory(p),
@@ -96,7 +94,7 @@ export class LogBodyReader {
       while (this.queue.length > 0) yield this.queue.shift()!;
       if (!this.healthy) throw new InvalidLogBody('invalid trajectory log body');
       if (this.finished) return;
-      this.step();
+      await this.step();
       // One chunk at a time, so other requests get the event loop between chunks.
       await nextTurn();
     }
@@ -107,7 +105,7 @@ export class LogBodyReader {
     this.storing = false;
     this.queue = [];
     while (!this.finished) {
-      this.step();
+      await this.step();
       await nextTurn();
     }
     this.queue = [];
@@ -115,20 +113,28 @@ export class LogBodyReader {
 
   /** The error to answer once drained, if the body is at fault. */
   answer(): unknown {
+    if (this.readFailure) return this.readFailure.err;
     if (this.syntaxError) return httpError(400, this.syntaxError.message, 'entity.parse.failed');
     if (this.refusal !== undefined) return this.refusal;
     const errors = [...this.pathProblems, ...this.topProblems, ...this.pieceProblems];
     return errors.length > 0 ? Object.assign(httpError(400, 'request validation failed'), { errors }) : undefined;
   }
 
-  private step(): void {
-    if (this.position >= this.chunks.length) return this.finish();
-    for (let bytes = 0; bytes < TURN_BYTES && this.position < this.chunks.length;) {
-      const chunk = this.chunks[this.position]!;
-      // Parsed chunks are let go of, so memory falls as the body is read.
-      this.chunks[this.position++] = EMPTY;
-      bytes += chunk.length;
-      if (!this.syntaxError) this.feed(this.decoder.decode(chunk, { stream: true }));
+  private async step(): Promise<void> {
+    for (let bytes = 0; bytes < TURN_BYTES;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await this.chunks.next();
+      } catch (err) {
+        // The body could not be read back (its file): nothing about it is known, so this is the answer.
+        this.finished = true;
+        this.readFailure = { err };
+        throw err;
+      }
+      if (next.done) return this.finish();
+      bytes += next.value.length;
+      // Decoded at once: the chunk's buffer is reused for the next read.
+      if (!this.syntaxError) this.feed(this.decoder.decode(next.value, { stream: true }));
     }
   }
 
