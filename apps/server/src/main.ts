@@ -2,6 +2,7 @@
 // Entry point of the `weft` command (cli/program.ts): `weft` or `weft serve` starts the server,
 // `weft migrate` applies database migrations and exits, `weft keys …` manages API keys.
 import { runWeft } from './cli/program.ts';
+import { boundHeapGrowth } from './heap-growth.ts';
 import { pino, type Logger } from 'pino';
 import { banner } from './cli/banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -46,6 +47,8 @@ async function serve(): Promise<number> {
   return -1; // keep running
 }
 
+// Before the work starts: large request bodies otherwise let the heap grow far (heap-growth.ts).
+boundHeapGrowth();
 const io = { stdout: process.stdout, stderr: process.stderr };
 runWeft(process.argv.slice(2), io, {
   serve,

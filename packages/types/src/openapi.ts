@@ -4845,7 +4845,15 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            /** @description The replica is shutting down, or it could not keep the body in its temporary directory (a body past 1 MB is kept in a file in TMPDIR until it is stored: a full disk, a missing TMPDIR). Nothing was stored; retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReason"];
+                };
+            };
         };
     };
     modelMetricsHistory: {

@@ -7,6 +7,7 @@ import { jsonNumberOf, newJsonObject, parseLossless } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
+import { Utf8Chunks } from './utf8-chunks.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Bodies up to this size are parsed in one piece (at most a millisecond or two). */
@@ -59,8 +60,8 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
       }
     },
   });
-  // A streaming decoder: characters cut between chunks are joined; a byte-order mark is dropped.
-  const decoder = new TextDecoder('utf-8');
+  // Characters cut between chunks are joined; a byte-order mark is dropped.
+  const decoder = new Utf8Chunks();
   let seen = false;
   let chars = 0;
   const feed = (text: string) => {
@@ -77,11 +78,11 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
   try {
     for (const chunk of chunks) {
       for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
-        feed(decoder.decode(chunk.subarray(at, at + SLICE_BYTES), { stream: true }));
+        feed(decoder.write(chunk.subarray(at, at + SLICE_BYTES)));
         await nextTurn();
       }
     }
-    feed(decoder.decode());
+    feed(decoder.end());
     // As body-parser: an empty body (a byte-order mark at most) is `{}`; blank text is malformed.
     if (chars === 0) return {};
     if (!seen) throw malformedJson('Unexpected end of JSON input');

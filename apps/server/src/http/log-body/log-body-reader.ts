@@ -11,6 +11,7 @@ import type { ModelLogPiece } from '@weft/store';
 import type { SpooledBody } from '../body/spooled-body.ts';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
 import { refuseInexactNumbers, refuseUnstorableText } from '../body/parse-json.ts';
+import { Utf8Chunks } from '../body/utf8-chunks.ts';
 import { check, logValidators, type ValidatorItem } from './validate-pieces.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -35,7 +36,7 @@ const TURN_BYTES = 1 << 20;
 export class LogBodyReader {
   /** The body's chunks, read as they are parsed (the next one is only asked for once parsed). */
   private readonly chunks: AsyncIterator<Buffer>;
-  private readonly decoder = new TextDecoder('utf-8');
+  private readonly decoder = new Utf8Chunks();
   private readonly parser: JsonStreamParser;
   private readonly validators = logValidators();
   private readonly pathProblems: ValidatorItem[];
@@ -134,7 +135,7 @@ export class LogBodyReader {
       if (next.done) return this.finish();
       bytes += next.value.length;
       // Decoded at once: the chunk's buffer is reused for the next read.
-      if (!this.syntaxError) this.feed(this.decoder.decode(next.value, { stream: true }));
+      if (!this.syntaxError) this.feed(this.decoder.write(next.value));
     }
   }
 
@@ -158,7 +159,7 @@ export class LogBodyReader {
 
   private finish(): void {
     this.finished = true;
-    if (!this.syntaxError) this.feed(this.decoder.decode());
+    if (!this.syntaxError) this.feed(this.decoder.end());
     if (this.syntaxError) return;
     try {
       // An empty body is `{}` to body-parser (then 422 for the missing fields).
