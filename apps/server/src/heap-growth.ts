@@ -4,8 +4,9 @@
 // collection before it collects again. A trajectory log body makes a few MB of large strings per
 // trajectory (its text, its stored text) that die at once but live in the large-object space, which
 // only a full collection frees: with ~40 MB live, four 64 MB bodies in a row peaked at 320–390 MB.
-// With a growing factor of 1.5, 238–254 MB, at the same ingest speed (1.3: 236–260 MB with more collections; 2.0: 280 MB) (BENCHMARKS.md, scenarios 4
-// and 6). V8 reads this flag each time it sets the next limit, so setting it at start works.
+// With a growing factor of 1.5: 238–260 MB, at the same ingest speed (1.3 collected more often for
+// no lower peak; 2.0 peaked at 280 MB). BENCHMARKS.md, scenarios 4 and 6. V8 reads this flag each
+// time it sets the next limit, so setting it once the process has started works.
 // An operator who chose a factor (node --heap-growing-percent=N, or in NODE_OPTIONS) keeps it.
 import { setFlagsFromString } from 'node:v8';
 
