@@ -56,9 +56,10 @@ export function modelHandlers({ store, auth }: Deps) {
       await ownedModel(params.model_id, principal);
       return store.modelCheckpointsDelete({ ...body, model_id: params.model_id }, contextOf(principal));
     },
-    // The body's bytes have been read (stream mode; spooled to a file past its first MB), so the store's transaction never waits on a
-    // slow client; they are parsed and validated one trajectory at a time as the store writes. As
-    // on every route, a bad body is answered before a 404/403, and nothing is stored.
+    // The body's bytes have been read (stream mode; spooled to a file past its first MB), so the
+    // store's transaction never waits on a slow client; they are parsed and validated one
+    // trajectory at a time as the store writes. As on every route, a bad body is answered before
+    // a 404/403, and nothing is stored.
     async modelLog({ body, params, principal }) {
       const reader = new LogBodyReader(body, params.model_id);
       let refusal: unknown;
