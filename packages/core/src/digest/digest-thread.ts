@@ -11,16 +11,10 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
-import { digestBytes } from './digest.ts';
+import { digestOfParsedText, type TextDigest } from './digest.ts';
 import type { DigestAnswer, DigestAsk } from './digest-worker.ts';
-import { withPyJsonBytes } from './py-json.ts';
 
-export interface TextDigest {
-  /** Weave's digest of JSON.parse(text). */
-  digest: string;
-  /** Length of its canonical dump. */
-  sizeBytes: number;
-}
+export type { TextDigest };
 
 /** Below this many characters a text is digested in place. */
 const IN_PLACE_MAX_CHARS = 64 * 1024;
@@ -29,11 +23,7 @@ const IN_PLACE_MAX_CHARS = 64 * 1024;
 export function parsedTextDigest(text: string): Promise<TextDigest> {
   const thread = text.length > IN_PLACE_MAX_CHARS ? digestThread() : undefined;
   if (thread) return thread.ask(text);
-  return new Promise((resolve) => resolve(inPlace(text)));
-}
-
-function inPlace(text: string): TextDigest {
-  return withPyJsonBytes(JSON.parse(text) as unknown, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+  return new Promise((resolve) => resolve(digestOfParsedText(text)));
 }
 
 interface DigestThread {
@@ -87,7 +77,7 @@ function startThread(): DigestThread {
     stops++;
     for (const ask of waiting.values()) {
       try {
-        ask.resolve(inPlace(ask.text));
+        ask.resolve(digestOfParsedText(ask.text));
       } catch (err) {
         ask.reject(err as Error);
       }

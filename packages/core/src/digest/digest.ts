@@ -43,6 +43,21 @@ export function digestOfValue(value: unknown): string {
   return withPyJsonBytes(value, digestBytes);
 }
 
+/** Weave's digest of a value, with the length of its canonical dump. */
+export interface TextDigest {
+  digest: string;
+  /** Length of the canonical dump (Python's json.dumps with sorted keys). */
+  sizeBytes: number;
+}
+
+/**
+ * The digest of the value JSON.parse reads from `text` (ints and floats as JSON.parse sees them),
+ * in place: the digest thread's work (digest-thread.ts), and its fallback.
+ */
+export function digestOfParsedText(text: string): TextDigest {
+  return withPyJsonBytes(JSON.parse(text) as unknown, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+}
+
 /** Convenience: objectDigest of raw JSON text, keeping int/float lexemes. */
 export function digestJsonText(text: string): string {
   return withPyJsonBytes(parseLossless(text), digestBytes);

@@ -81,9 +81,8 @@ export async function readChunks(req: IncomingMessage, limit: number): Promise<B
  * Errors: 415 for an unknown encoding, 413 past the limit, 400 for a corrupt compressed body or an
  * aborted request. When `take` fails, the rest of the body is still read (counted, not kept) and
  * then its error thrown: the streams stay whole, so the client gets the answer, not a reset.
- * Returns the number of bytes read.
  */
-export async function readEachChunk(req: IncomingMessage, limit: number, take: (chunk: Buffer) => void | Promise<void>): Promise<number> {
+export async function readEachChunk(req: IncomingMessage, limit: number, take: (chunk: Buffer) => void | Promise<void>): Promise<void> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
   const inflate = INFLATE[encoding];
   if (!inflate && encoding !== 'identity') throw unsupportedEncoding(encoding);
@@ -112,7 +111,6 @@ export async function readEachChunk(req: IncomingMessage, limit: number, take: (
     throw aborted(); // the client went away (its answer is never read)
   }
   if (failure) throw failure.err;
-  return bytes;
 }
 
 /**
