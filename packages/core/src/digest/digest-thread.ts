@@ -1,9 +1,10 @@
-// Weave's digest of a JSON text, computed on a thread of its own when the text is large.
+// Weave's digest of a JSON text, computed on a thread of its own when the text is large, and on
+// request the text with its keys in jsonb order (the text SQLite stores).
 //
 // The canonical dump (Python's json.dumps with sorted keys) and its sha256 were a third of the
 // trajectory log's time on the one thread that also parses the body and runs SQLite's statements
-// (BENCHMARKS.md, scenario 4). The text to store is already at hand there, and JSON.parse of it
-// gives back the same value, so this thread parses it again and digests it while the main thread
+// (BENCHMARKS.md, scenario 4). The text to store is already at hand there, as JSON.stringify wrote
+// it, so this thread digests it (natively, @weft/json-native, when built) while the main thread
 // goes on with the next trajectory. One thread per process, started on first use; small texts are
 // digested in place (a message costs more than their dump). Whatever a thread that stops was
 // asked is answered in place, and the next ask starts a new one; after MAX_STARTS threads every
@@ -11,23 +12,27 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
-import { digestOfParsedText, type TextDigest } from './digest.ts';
 import type { DigestAnswer, DigestAsk } from './digest-worker.ts';
+import { textWork, type TextWork } from './text-work.ts';
 
-export type { TextDigest };
+export type { TextWork };
 
 /** Below this many characters a text is digested in place. */
 const IN_PLACE_MAX_CHARS = 64 * 1024;
 
-/** Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON). */
-export function parsedTextDigest(text: string): Promise<TextDigest> {
+/**
+ * Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON), and with
+ * `jsonbText` the text in jsonb key order when the native addon can make it (text-work.ts).
+ */
+export function parsedTextDigest(text: string, opts: { jsonbText?: boolean } = {}): Promise<TextWork> {
+  const jsonbText = opts.jsonbText ?? false;
   const thread = text.length > IN_PLACE_MAX_CHARS ? digestThread() : undefined;
-  if (thread) return thread.ask(text);
-  return new Promise((resolve) => resolve(digestOfParsedText(text)));
+  if (thread) return thread.ask(text, jsonbText);
+  return new Promise((resolve) => resolve(textWork(text, jsonbText)));
 }
 
 interface DigestThread {
-  ask(text: string): Promise<TextDigest>;
+  ask(text: string, jsonbText: boolean): Promise<TextWork>;
 }
 
 const MAX_STARTS = 3;
@@ -59,7 +64,7 @@ function digestThread(): DigestThread | undefined {
 
 function startThread(): DigestThread {
   const worker = workerOf(new URL(import.meta.url));
-  const waiting = new Map<number, { resolve: (d: TextDigest) => void; reject: (e: Error) => void; text: string }>();
+  const waiting = new Map<number, { resolve: (d: TextWork) => void; reject: (e: Error) => void; text: string; jsonbText: boolean }>();
   let next = 0;
   // Only while answers are awaited does the thread keep the process alive.
   worker.unref();
@@ -69,7 +74,10 @@ function startThread(): DigestThread {
     waiting.delete(answer.id);
     if (waiting.size === 0) worker.unref();
     if ('error' in answer) ask.reject(new Error(answer.error));
-    else ask.resolve({ digest: answer.digest, sizeBytes: answer.sizeBytes });
+    else {
+      const { id: _, ...work } = answer;
+      ask.resolve(work);
+    }
   });
   const stop = () => {
     if (thread !== self) return;
@@ -77,7 +85,7 @@ function startThread(): DigestThread {
     stops++;
     for (const ask of waiting.values()) {
       try {
-        ask.resolve(digestOfParsedText(ask.text));
+        ask.resolve(textWork(ask.text, ask.jsonbText));
       } catch (err) {
         ask.reject(err as Error);
       }
@@ -87,12 +95,12 @@ function startThread(): DigestThread {
   worker.on('error', stop);
   worker.on('exit', stop);
   const self: DigestThread = {
-    ask(text) {
+    ask(text, jsonbText) {
       const id = next++;
-      return new Promise<TextDigest>((resolve, reject) => {
-        waiting.set(id, { resolve, reject, text });
+      return new Promise<TextWork>((resolve, reject) => {
+        waiting.set(id, { resolve, reject, text, jsonbText });
         worker.ref();
-        worker.postMessage({ id, text } satisfies DigestAsk);
+        worker.postMessage({ id, text, jsonbText } satisfies DigestAsk);
       });
     },
   };
@@ -111,6 +119,15 @@ function workerOf(here: URL): Worker {
   const entry = new URL('./digest-worker.ts', here).pathname;
   // A synchronous require: the first digest is asked synchronously, and bundling takes ~20 ms once.
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  const bundled = buildSync({ entryPoints: [entry], bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+  const bundled = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+    // native-json.ts resolves its addon from its own place, which the bundle's code is not.
+    define: { 'import.meta.url': JSON.stringify(new URL('../native-json.ts', here).href) },
+  });
   return new Worker(bundled.outputFiles[0]!.text, { ...options, eval: true });
 }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseLossless, type JsonNode } from './lossless-json.ts';
+import { nativeJson } from '../native-json.ts';
 import { withPyJsonBytes } from './py-json.ts';
 
 /**
@@ -55,6 +56,8 @@ export interface TextDigest {
  * in place: the digest thread's work (digest-thread.ts), and its fallback.
  */
 export function digestOfParsedText(text: string): TextDigest {
+  const bytes = nativeJson?.pyJsonDumpOfText(text);
+  if (bytes) return { digest: digestBytes(bytes), sizeBytes: bytes.length };
   return withPyJsonBytes(JSON.parse(text) as unknown, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
 }
 

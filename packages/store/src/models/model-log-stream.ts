@@ -113,10 +113,11 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
       const pending = contents;
       const rows = trajectories.take();
       contents = [];
-      // Digested on their own thread while the next trajectories were parsed.
-      const digests = (await Promise.all(pending.map((c) => c.digest))).map((d) => d.digest);
+      // Digested (and for SQLite reordered) on their own thread while the next were parsed.
+      const stored = await Promise.all(pending.map((c) => c.stored));
+      const digests = stored.map((s) => s.digest);
       rowDigests.push(...digests);
-      const values = pending.map((c, i) => ({ project_id, digest: digests[i]!, val: jsonText(db, c.text) }));
+      const values = stored.map((s) => ({ project_id, digest: s.digest, val: jsonText(db, s.text) }));
       const index = rows.map((r, i) => ({ ...r, row_digest: digests[i]! }));
       await write(async () => {
         // Bound as parameters, as the index rows are: a log's rows are few and large, unlike
@@ -146,8 +147,8 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
           groups.add({ project_id, log_id, group_index: groupCount, data: placeholder() }, 2);
         }
         const row = trajectoryRows(db.dialect, project_id, log_id, groupCount, inGroup, piece.trajectory);
-        if (trajectories.full(row.content.text.length)) await flushTrajectories();
-        trajectories.add(row.index, row.content.text.length);
+        if (trajectories.full(row.content.chars)) await flushTrajectories();
+        trajectories.add(row.index, row.content.chars);
         contents.push(row.content);
         inGroup += 1;
         trajectoryCount += 1;

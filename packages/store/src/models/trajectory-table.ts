@@ -6,7 +6,7 @@
 // The position is part of each row, so a row's digest names one position of its content: two
 // logs writing the same rows at once (a resent batch) write them in the same order and cannot
 // deadlock on PostgreSQL's row locks, without sorting by digest as /table/create does.
-import { invalidField, parsedTextDigest, tableDigest, type TextDigest } from '@weft/core';
+import { invalidField, parsedTextDigest, tableDigest } from '@weft/core';
 import type { Transaction } from 'kysely';
 import { nowIso, type Database, type Db, type Dialect } from '../db/index.ts';
 import { storedTextOfParsedJson } from '../objects/value-encoding.ts';
@@ -17,11 +17,13 @@ type Json = Record<string, unknown>;
 
 const POSITION_KEYS = ['group_index', 'trajectory_index'] as const;
 
-/** A trajectory's table row: its stored text now, its digest to come (off the main thread). */
+/** A trajectory's table row: its size and reward now, its digest and stored text to come. */
 export interface TrajectoryContent {
-  text: string;
+  /** Characters of its JSON text, for the chunk limits. */
+  chars: number;
   reward: number;
-  digest: Promise<TextDigest>;
+  /** Made off the main thread (digest-thread.ts in @weft/core). */
+  stored: Promise<{ digest: string; text: string }>;
 }
 
 /** The table row of a trajectory, encoded (stored text, and its digest under way). */
@@ -36,11 +38,17 @@ export function trajectoryTableRow(dialect: Dialect, group_index: number, trajec
     }
   }
   const row: Json = { ...normaliseTrajectory(trajectory), group_index, trajectory_index };
-  const text = storedTextOfParsedJson(row, dialect);
-  const digest = parsedTextDigest(text);
+  // JSON.stringify's text, which PostgreSQL's jsonb reorders itself; for SQLite the digest thread
+  // puts its keys in jsonb order natively, or (without the addon) it is done here once answered.
+  const text = storedTextOfParsedJson(row, 'postgres');
+  const sqlite = dialect === 'sqlite';
+  const stored = parsedTextDigest(text, { jsonbText: sqlite }).then(({ digest, jsonbText }) => ({
+    digest,
+    text: sqlite ? (jsonbText ?? storedTextOfParsedJson(JSON.parse(text), 'sqlite')) : text,
+  }));
   // Awaited when its chunk is written; a log that fails before must not leave it unhandled.
-  digest.catch(() => undefined);
-  return { text, reward: row.reward as number, digest };
+  stored.catch(() => undefined);
+  return { chars: text.length, reward: row.reward as number, stored };
 }
 
 /** Records the table of a log's rows (already inserted) once; returns its digest. */

@@ -3,7 +3,7 @@
 // a second on our machines, and a 720 kB batch of 20,000 items for ~15 ms, which six clients at
 // once turn into 100 ms waits. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
-import { jsonNumberOf, newJsonObject, parseLossless } from '@weft/core';
+import { jsonNumberOf, nativeJson, newJsonObject, parseLossless } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
@@ -38,6 +38,7 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
   const parser = new JsonStreamParser({
     maxDepth: MAX_DEPTH,
     maxNumberChars: MAX_NUMBER_CHARS,
+    scanContainer: nativeJson?.scanContainer,
     build: opts.lossless ? LOSSLESS : undefined,
     detach: () => false,
     // Containers go to JSON.parse (4× faster than building them here) up to 64 kB each; a larger

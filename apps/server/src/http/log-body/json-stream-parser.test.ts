@@ -1,4 +1,5 @@
 // The streaming parser must agree with JSON.parse whatever the chunk boundaries.
+import { nativeJson } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
 
@@ -12,7 +13,13 @@ const TRICKY = JSON.stringify({
   '': 'after',
 });
 
-function parseChunks(chunks: Uint8Array[], raw: (p: readonly PathKey[]) => boolean, maxDepth = 64, maxRawChars?: number): unknown {
+function parseChunks(
+  chunks: Uint8Array[],
+  raw: (p: readonly PathKey[]) => boolean,
+  maxDepth = 64,
+  maxRawChars?: number,
+  scanContainer?: (text: string, state: Int32Array, maxDepth: number) => number,
+): unknown {
   let root: unknown;
   const p = new JsonStreamParser({
     detach: () => false,
@@ -20,6 +27,7 @@ function parseChunks(chunks: Uint8Array[], raw: (p: readonly PathKey[]) => boole
     onValue: (path, v) => void (path.length === 0 && (root = v)),
     maxDepth,
     maxRawChars,
+    scanContainer,
   });
   const decoder = new TextDecoder();
   for (const c of chunks) p.write(decoder.decode(c, { stream: true }));
@@ -100,5 +108,48 @@ describe('JsonStreamParser', () => {
     expect(() => parseChunks([new TextEncoder().encode(deep)], () => false, 50)).toThrow(/Nesting/);
     expect(() => parseChunks([new TextEncoder().encode(deep)], () => true, 50)).toThrow(/Nesting/);
     expect(parseChunks([new TextEncoder().encode(deep)], () => true, 100)).toBeTruthy();
+  });
+
+  // Containers past 4096 characters are scanned natively, 256 kB at a time.
+  describe('with the native scanContainer', () => {
+    const scan = nativeJson!.scanContainer;
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => ({ s: `x"]}{[\\${i}`, n: [i, [i]], e: '\\' }));
+    const big = JSON.stringify({ a: [JSON.parse(TRICKY), filler(12000)], b: { c: filler(20) }, d: '\\"' });
+    const bigBytes = new TextEncoder().encode(big);
+
+    it('agrees with JSON.parse wherever chunks are cut, across its windows', () => {
+      const expected = JSON.stringify(JSON.parse(big));
+      expect(big.length).toBeGreaterThan(2 * 256 * 1024);
+      const cuts = [0, 1, 4095, 4096, 4097, 262_143, 262_144, 262_145, bigBytes.length - 1];
+      for (let i = 0; i < 40; i++) cuts.push(Math.floor((bigBytes.length * (i + 0.37)) / 40));
+      for (const cut of cuts) {
+        const chunks = [bigBytes.subarray(0, cut), bigBytes.subarray(cut)];
+        expect(JSON.stringify(parseChunks(chunks, (p) => p.length >= 1, 64, undefined, scan)), `cut at ${cut}`).toBe(expected);
+      }
+      // Many small chunks, each ending inside a string or an escape somewhere.
+      const small: Uint8Array[] = [];
+      for (let at = 0; at < bigBytes.length; at += 997) small.push(bigBytes.subarray(at, at + 997));
+      expect(JSON.stringify(parseChunks(small, () => true, 64, undefined, scan))).toBe(expected);
+    });
+
+    it('refuses nesting past the limit with the same error as its own loop', () => {
+      const deep = JSON.stringify({ pad: ['y'.repeat(5000), '['.repeat(70)] }).replace(
+        `"${'['.repeat(70)}"`,
+        '['.repeat(70) + ']'.repeat(70),
+      );
+      const bytes = [new TextEncoder().encode(deep)];
+      const own = () => parseChunks(bytes, () => true, 64);
+      const native = () => parseChunks(bytes, () => true, 64, undefined, scan);
+      expect(own).toThrow(/Nesting deeper than 64/);
+      expect(native).toThrow(/Nesting deeper than 64/);
+      const message = (f: () => unknown) => {
+        try {
+          f();
+        } catch (err) {
+          return (err as Error).message;
+        }
+      };
+      expect(message(native)).toBe(message(own));
+    });
   });
 });

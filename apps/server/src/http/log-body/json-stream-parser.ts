@@ -28,6 +28,11 @@ export interface JsonStreamOptions {
    * that no single step's cost grows with the body.
    */
   maxRawChars?: number;
+  /**
+   * Finds the end of a raw container faster than the parser's own loop (the native one of
+   * @weft/json-native); same contract as `NativeJson.scanContainer`.
+   */
+  scanContainer?: (text: string, state: Int32Array, maxDepth: number) => number;
   /** Longest number accepted (default: no limit). */
   maxNumberChars?: number;
   /** How values are made (default: as JSON.parse makes them). */
@@ -68,6 +73,11 @@ export class JsonLimitError extends JsonSyntaxError {
  */
 const STRING_PIECE_CHARS = 256 * 1024;
 
+/** A raw container still open after this many characters goes to `scanContainer`, if given. */
+const SCAN_IN_JS_CHARS = 4096;
+/** Characters handed to `scanContainer` per call. */
+const SCAN_WINDOW_CHARS = 256 * 1024;
+
 type Mode = 'value' | 'valueOrEnd' | 'keyOrEnd' | 'key' | 'colon' | 'after' | 'string' | 'number' | 'literal' | 'raw' | 'done';
 
 interface Frame {
@@ -107,6 +117,8 @@ export class JsonStreamParser {
   /** The container about to be read again is not read raw (see scanRaw). */
   private replaying = false;
   private offset = 0;
+  /** scanContainer's state: [inString, escaped, depth]. */
+  private readonly scanState = new Int32Array(3);
 
   private readonly build: ValueBuilder;
 
@@ -373,7 +385,9 @@ export class JsonStreamParser {
 
   /**
    * Finds the end of a raw container: only strings (for brackets inside them) and brackets matter.
-   * A charCodeAt loop: on dense JSON (logprobs) it beats a regex search per special character.
+   * A charCodeAt loop: on dense JSON (logprobs) it beats a regex search per special character. A
+   * container still open after SCAN_IN_JS_CHARS is scanned by `scanContainer` when one is given
+   * (natively: ~10× faster), a window at a time so each character is copied to it once.
    */
   private scanRaw(text: string, i: number): number {
     const n = text.length;
@@ -381,7 +395,9 @@ export class JsonStreamParser {
     let inString = this.inRawString;
     let escaped = this.escaped;
     let depth = this.rawDepth;
-    for (; i < n; i++) {
+    const native = this.opts.scanContainer;
+    const inJs = native ? Math.min(n, i + SCAN_IN_JS_CHARS) : n;
+    for (; i < inJs; i++) {
       const c = text.charCodeAt(i);
       if (inString) {
         if (escaped) escaped = false;
@@ -391,24 +407,21 @@ export class JsonStreamParser {
       else if (c === 0x7b || c === 0x5b) {
         depth += 1;
         if (this.frames.length + depth > this.opts.maxDepth) this.fail(`Nesting deeper than ${this.opts.maxDepth}`, i);
-      } else if ((c === 0x7d || c === 0x5d) && --depth === 0) {
-        this.parts.push(text.slice(start, i + 1));
-        const source = this.parts.join('');
-        this.parts = [];
-        this.rawDepth = 0;
-        // A chunk may have ended inside an escape of this container: none of that state is left.
-        this.escaped = false;
-        this.inRawString = false;
-        this.opts.inspect?.(source);
-        let value: unknown;
-        try {
-          value = this.build.raw(source);
-        } catch (err) {
-          return this.fail((err as Error).message.replace(/ at position \d+.*$/, ''), i);
-        }
-        this.completeValue(value);
-        return i + 1;
+      } else if ((c === 0x7d || c === 0x5d) && --depth === 0) return this.endRaw(text, start, i);
+    }
+    if (native && i < n) {
+      const state = this.scanState;
+      state[0] = inString ? 1 : 0;
+      state[1] = escaped ? 1 : 0;
+      state[2] = depth;
+      for (let at = i; at < n; at += SCAN_WINDOW_CHARS) {
+        const end = native(text.slice(at, at + SCAN_WINDOW_CHARS), state, this.opts.maxDepth - this.frames.length);
+        if (end >= 0) return this.endRaw(text, start, at + end);
+        if (end < -1) this.fail(`Nesting deeper than ${this.opts.maxDepth}`, at - end - 2);
       }
+      inString = state[0] === 1;
+      escaped = state[1] === 1;
+      depth = state[2]!;
     }
     this.inRawString = inString;
     this.escaped = escaped;
@@ -417,6 +430,26 @@ export class JsonStreamParser {
     this.rawChars += n - start;
     if (this.opts.maxRawChars !== undefined && this.rawChars > this.opts.maxRawChars) this.replayRaw();
     return n;
+  }
+
+  /** The raw container ends at text[end]: parses it and completes it. */
+  private endRaw(text: string, start: number, end: number): number {
+    this.parts.push(text.slice(start, end + 1));
+    const source = this.parts.join('');
+    this.parts = [];
+    this.rawDepth = 0;
+    // A chunk may have ended inside an escape of this container: none of that state is left.
+    this.escaped = false;
+    this.inRawString = false;
+    this.opts.inspect?.(source);
+    let value: unknown;
+    try {
+      value = this.build.raw(source);
+    } catch (err) {
+      return this.fail((err as Error).message.replace(/ at position \d+.*$/, ''), end);
+    }
+    this.completeValue(value);
+    return end + 1;
   }
 
   /**

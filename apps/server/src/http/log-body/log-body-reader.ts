@@ -7,6 +7,7 @@
 // 422 json_invalid → 422 schema problems (all of them, path parameters first). So once a problem
 // is found the store is stopped (its transaction rolls back), but the rest of the body is still
 // parsed, without storing, to find every schema problem.
+import { nativeJson } from '@weft/core';
 import type { ModelLogPiece } from '@weft/store';
 import type { SpooledBody } from '../body/spooled-body.ts';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
@@ -66,6 +67,7 @@ export class LogBodyReader {
     this.chunks = body.chunks()[Symbol.asyncIterator]();
     this.parser = new JsonStreamParser({
       maxDepth: MAX_DEPTH,
+      scanContainer: nativeJson?.scanContainer,
       detach: (p) => (p.length === 1 && typeof p[0] === 'string') || isGroup(p) || isTrajectory(p),
       raw: (p) => !(p.length === 1 && p[0] === TG) && !isGroup(p) && !isTrajectories(p),
       onValue: (p, v) => this.onValue(p, v),

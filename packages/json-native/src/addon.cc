@@ -1,0 +1,13 @@
+// @weft/json-native: JSON work of the trajectory log that JavaScript does several times slower.
+#include "addon.h"
+
+NAPI_MODULE_INIT() {
+  const napi_property_descriptor functions[] = {
+      {"pyJsonDumpOfText", nullptr, PyJsonDumpOfText, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"scanContainer", nullptr, ScanContainer, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"jsonbOrderText", nullptr, JsonbOrderText, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"hasSuspectNumber", nullptr, HasSuspectNumber, nullptr, nullptr, nullptr, napi_default, nullptr},
+  };
+  napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);
+  return exports;
+}

@@ -1,0 +1,410 @@
+// Python's json.dumps(value, sort_keys=True) of the value JSON.parse reads from a JSON text, as
+// the bytes Weave hashes (see @weft/core's digest/py-json.ts, the JavaScript original that stays
+// the reference and the fallback). Native for speed: in JavaScript, JSON.parse of the text and the
+// dump of its value were ~3.4 s of CPU per 64 MB trajectory log (BENCHMARKS.md, scenario 4).
+//
+// Numbers follow JSON.parse then py-json.ts: an integral double below 2^53 is a Python int, any
+// other is a float written as Python's repr. Strings are escaped as ensure_ascii=True does, per
+// UTF-16 unit; keys are sorted by code point. Anything this file does not handle exactly as the
+// reference does (a lone surrogate in a key, a repeated key, a number beyond a double's range or
+// below its smallest, nesting past MAX_DEPTH, invalid JSON) gives `undefined`, and the caller uses
+// the reference.
+#include "addon.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int MAX_DEPTH = 1000;
+constexpr double TWO_53 = 9007199254740992.0;
+
+/** A key: a view of the input (no escapes) or of a decoded copy. */
+struct Key {
+  const char16_t* at;
+  size_t len;
+};
+
+/** Orders UTF-16 units as their code points order: surrogates (always paired in keys) last. */
+inline unsigned codePointRank(char16_t u) {
+  return u < 0xd800 ? u : u < 0xe000 ? u + 0x2000u : u - 0x800u;
+}
+
+bool keyLess(const Key& a, const Key& b) {
+  size_t n = std::min(a.len, b.len);
+  for (size_t i = 0; i < n; i++)
+    if (a.at[i] != b.at[i]) return codePointRank(a.at[i]) < codePointRank(b.at[i]);
+  return a.len < b.len;
+}
+
+bool keyEqual(const Key& a, const Key& b) {
+  return a.len == b.len && std::memcmp(a.at, b.at, a.len * sizeof(char16_t)) == 0;
+}
+
+struct Member {
+  Key key;
+  size_t begin;  // in out: `"key": value`
+  size_t end;
+};
+
+/** Tracks surrogate pairs unit by unit; false on a lone one. */
+inline bool pairedSurrogate(char16_t unit, bool& pendingHigh) {
+  if (pendingHigh) {
+    pendingHigh = false;
+    return unit >= 0xdc00 && unit < 0xe000;
+  }
+  if (unit >= 0xd800 && unit < 0xdc00) pendingHigh = true;
+  return !(unit >= 0xdc00 && unit < 0xe000);
+}
+
+class Dumper {
+ public:
+  Dumper(const char16_t* s, size_t n) : s_(s), n_(n) { out.reserve(n + n / 4); }
+
+  bool run() {
+    skipWs();
+    if (!value(0)) return false;
+    skipWs();
+    return i_ == n_;
+  }
+
+  std::string out;
+
+ private:
+  const char16_t* s_;
+  size_t n_;
+  size_t i_ = 0;
+  std::vector<Member> members_;  // a stack shared by the open objects
+  // A deque: its strings never move, so keys may point into them.
+  std::deque<std::u16string> decodedKeys_;
+  std::string scratch_;
+
+  void skipWs() {
+    while (i_ < n_ && (s_[i_] == u' ' || s_[i_] == u'\n' || s_[i_] == u'\r' || s_[i_] == u'\t')) i_++;
+  }
+
+  bool value(int depth) {
+    if (i_ >= n_) return false;
+    switch (s_[i_]) {
+      case u'{':
+        return object(depth + 1);
+      case u'[':
+        return array(depth + 1);
+      case u'"':
+        return string(nullptr);
+      case u't':
+        return literal(u"true", 4);
+      case u'f':
+        return literal(u"false", 5);
+      case u'n':
+        return literal(u"null", 4);
+      default:
+        return number();
+    }
+  }
+
+  bool literal(const char16_t* word, size_t len) {
+    if (n_ - i_ < len || std::memcmp(s_ + i_, word, len * sizeof(char16_t)) != 0) return false;
+    for (size_t k = 0; k < len; k++) out.push_back(static_cast<char>(word[k]));
+    i_ += len;
+    return true;
+  }
+
+  bool array(int depth) {
+    if (depth > MAX_DEPTH) return false;
+    i_++;
+    out.push_back('[');
+    skipWs();
+    if (i_ < n_ && s_[i_] == u']') {
+      i_++;
+      out.push_back(']');
+      return true;
+    }
+    for (;;) {
+      skipWs();
+      if (!value(depth)) return false;
+      skipWs();
+      if (i_ >= n_) return false;
+      char16_t c = s_[i_++];
+      if (c == u']') break;
+      if (c != u',') return false;
+      out += ", ";
+    }
+    out.push_back(']');
+    return true;
+  }
+
+  bool object(int depth) {
+    if (depth > MAX_DEPTH) return false;
+    i_++;
+    out.push_back('{');
+    skipWs();
+    if (i_ < n_ && s_[i_] == u'}') {
+      i_++;
+      out.push_back('}');
+      return true;
+    }
+    const size_t base = members_.size();
+    const size_t contentStart = out.size();
+    bool sorted = true;
+    for (;;) {
+      skipWs();
+      if (i_ >= n_ || s_[i_] != u'"') return false;
+      if (members_.size() > base) out += ", ";
+      Member m{{nullptr, 0}, out.size(), 0};
+      if (!string(&m.key)) return false;
+      skipWs();
+      if (i_ >= n_ || s_[i_] != u':') return false;
+      i_++;
+      out += ": ";
+      skipWs();
+      if (!value(depth)) return false;
+      m.end = out.size();
+      if (members_.size() > base && !keyLess(members_.back().key, m.key)) sorted = false;
+      members_.push_back(m);
+      skipWs();
+      if (i_ >= n_) return false;
+      char16_t c = s_[i_++];
+      if (c == u'}') break;
+      if (c != u',') return false;
+    }
+    if (!sorted && !reorder(base, contentStart)) return false;
+    members_.resize(base);
+    out.push_back('}');
+    return true;
+  }
+
+  /** Rewrites the members written since contentStart in key order. */
+  bool reorder(size_t base, size_t contentStart) {
+    auto first = members_.begin() + static_cast<std::ptrdiff_t>(base);
+    std::stable_sort(first, members_.end(), [](const Member& a, const Member& b) { return keyLess(a.key, b.key); });
+    // JSON.parse keeps a repeated key's last value: left to the reference.
+    for (auto it = first + 1; it < members_.end(); ++it)
+      if (keyEqual((it - 1)->key, it->key)) return false;
+    scratch_.assign(out, contentStart, std::string::npos);
+    out.resize(contentStart);
+    for (auto it = first; it < members_.end(); ++it) {
+      if (it != first) out += ", ";
+      out.append(scratch_, it->begin - contentStart, it->end - it->begin);
+    }
+    return true;
+  }
+
+  static int hexValue(char16_t c) {
+    if (c >= u'0' && c <= u'9') return c - u'0';
+    if (c >= u'a' && c <= u'f') return c - u'a' + 10;
+    if (c >= u'A' && c <= u'F') return c - u'A' + 10;
+    return -1;
+  }
+
+  void emitUnit(char16_t u) {
+    static const char HEX[] = "0123456789abcdef";
+    if (u >= 0x20 && u < 0x7f && u != u'"' && u != u'\\') {
+      out.push_back(static_cast<char>(u));
+      return;
+    }
+    switch (u) {
+      case u'"': out += "\\\""; return;
+      case u'\\': out += "\\\\"; return;
+      case u'\n': out += "\\n"; return;
+      case u'\r': out += "\\r"; return;
+      case u'\t': out += "\\t"; return;
+      case u'\b': out += "\\b"; return;
+      case u'\f': out += "\\f"; return;
+      default: {
+        char esc[6] = {'\\', 'u', HEX[(u >> 12) & 15], HEX[(u >> 8) & 15], HEX[(u >> 4) & 15], HEX[u & 15]};
+        out.append(esc, 6);
+      }
+    }
+  }
+
+  /** A string at i_, written escaped; when `key` is set, also its decoded units. */
+  bool string(Key* key) {
+    const size_t start = ++i_;
+    out.push_back('"');
+    std::u16string* decoded = nullptr;
+    bool pendingHigh = false;
+    for (;;) {
+      if (i_ >= n_) return false;
+      char16_t c = s_[i_];
+      if (c == u'"') {
+        if (key && pendingHigh) return false;
+        break;
+      }
+      if (c < 0x20) return false;
+      char16_t unit = c;
+      if (c == u'\\') {
+        if (i_ + 1 >= n_) return false;
+        if (key && !decoded) decoded = &decodedKeys_.emplace_back(s_ + start, i_ - start);
+        char16_t e = s_[i_ + 1];
+        i_ += 2;
+        switch (e) {
+          case u'"': unit = u'"'; break;
+          case u'\\': unit = u'\\'; break;
+          case u'/': unit = u'/'; break;
+          case u'b': unit = u'\b'; break;
+          case u'f': unit = u'\f'; break;
+          case u'n': unit = u'\n'; break;
+          case u'r': unit = u'\r'; break;
+          case u't': unit = u'\t'; break;
+          case u'u': {
+            if (n_ - i_ < 4) return false;
+            int v = 0;
+            for (int k = 0; k < 4; k++) {
+              int h = hexValue(s_[i_ + k]);
+              if (h < 0) return false;
+              v = v * 16 + h;
+            }
+            unit = static_cast<char16_t>(v);
+            i_ += 4;
+            break;
+          }
+          default:
+            return false;
+        }
+      } else {
+        i_++;
+      }
+      // A lone surrogate in a key is its own code point to Python, below U+E000: left to the reference.
+      if (key && !pairedSurrogate(unit, pendingHigh)) return false;
+      if (decoded) decoded->push_back(unit);
+      emitUnit(unit);
+    }
+    if (key) *key = decoded ? Key{decoded->data(), decoded->size()} : Key{s_ + start, i_ - start};
+    i_++;
+    out.push_back('"');
+    return true;
+  }
+
+  bool number() {
+    const size_t start = i_;
+    if (i_ < n_ && s_[i_] == u'-') i_++;
+    const size_t intStart = i_;
+    if (i_ >= n_ || s_[i_] < u'0' || s_[i_] > u'9') return false;
+    if (s_[i_] == u'0') i_++;
+    else
+      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
+    const size_t intDigits = i_ - intStart;
+    bool integral = true;
+    if (i_ < n_ && s_[i_] == u'.') {
+      integral = false;
+      i_++;
+      const size_t d = i_;
+      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
+      if (i_ == d) return false;
+    }
+    if (i_ < n_ && (s_[i_] == u'e' || s_[i_] == u'E')) {
+      integral = false;
+      i_++;
+      if (i_ < n_ && (s_[i_] == u'+' || s_[i_] == u'-')) i_++;
+      const size_t d = i_;
+      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
+      if (i_ == d) return false;
+    }
+    const size_t len = i_ - start;
+    // A plain integer of at most 15 digits is below 2^53: its lexeme is its Python int.
+    if (integral && intDigits <= 15) {
+      if (len == 2 && s_[start] == u'-' && s_[start + 1] == u'0') {
+        out.push_back('0');
+        return true;
+      }
+      for (size_t k = start; k < i_; k++) out.push_back(static_cast<char>(s_[k]));
+      return true;
+    }
+    char lexeme[400];
+    if (len >= sizeof lexeme) return false;
+    for (size_t k = 0; k < len; k++) lexeme[k] = static_cast<char>(s_[start + k]);
+    double v;
+    auto parsed = std::from_chars(lexeme, lexeme + len, v);
+    if (parsed.ec != std::errc() || parsed.ptr != lexeme + len || !std::isfinite(v)) return false;
+    // A zero (-0.0 too) is the Python int 0, as in py-json.ts; but a nonzero lexeme that reads as
+    // zero (an underflow) is left to the reference.
+    if (v == 0) {
+      for (size_t k = 0; k < len && lexeme[k] != 'e' && lexeme[k] != 'E'; k++)
+        if (lexeme[k] >= '1' && lexeme[k] <= '9') return false;
+    }
+    if (v == std::trunc(v) && std::fabs(v) < TWO_53) {
+      char digits[32];
+      auto r = std::to_chars(digits, digits + sizeof digits, static_cast<long long>(v));
+      out.append(digits, r.ptr);
+      return true;
+    }
+    return pyRepr(v);
+  }
+
+  /** Python's repr of a finite double: shortest round-trip digits in Python's layout. */
+  bool pyRepr(double v) {
+    char sci[64];
+    auto r = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
+    if (r.ec != std::errc()) return false;
+    const char* p = sci;
+    if (*p == '-') {
+      out.push_back('-');
+      p++;
+    }
+    char digits[32];
+    size_t k = 0;
+    for (; p < r.ptr && *p != 'e'; p++)
+      if (*p != '.') digits[k++] = *p;
+    if (p >= r.ptr) return false;
+    int exp = 0;
+    auto e = std::from_chars(p + 1 + (p[1] == '+' ? 1 : 0), r.ptr, exp);
+    if (e.ec != std::errc()) return false;
+    if (exp >= -4 && exp < 16) {
+      if (exp >= 0) {
+        const size_t whole = static_cast<size_t>(exp) + 1;
+        for (size_t j = 0; j < whole; j++) out.push_back(j < k ? digits[j] : '0');
+        out.push_back('.');
+        if (k > whole) out.append(digits + whole, k - whole);
+        else out.push_back('0');
+      } else {
+        out += "0.";
+        out.append(static_cast<size_t>(-exp - 1), '0');
+        out.append(digits, k);
+      }
+      return true;
+    }
+    out.push_back(digits[0]);
+    if (k > 1) {
+      out.push_back('.');
+      out.append(digits + 1, k - 1);
+    }
+    out.push_back('e');
+    out.push_back(exp < 0 ? '-' : '+');
+    const int a = exp < 0 ? -exp : exp;
+    if (a < 10) out.push_back('0');
+    char ed[8];
+    auto w = std::to_chars(ed, ed + sizeof ed, a);
+    out.append(ed, w.ptr);
+    return true;
+  }
+};
+
+}  // namespace
+
+napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value arg;
+  napi_value undefined;
+  napi_get_undefined(env, &undefined);
+  if (napi_get_cb_info(env, info, &argc, &arg, nullptr, nullptr) != napi_ok || argc < 1) return undefined;
+  size_t len = 0;
+  if (napi_get_value_string_utf16(env, arg, nullptr, 0, &len) != napi_ok) {
+    napi_throw_type_error(env, nullptr, "pyJsonDumpOfText: a string is required");
+    return nullptr;
+  }
+  std::u16string text(len, u'\0');
+  size_t copied = 0;
+  napi_get_value_string_utf16(env, arg, text.data(), len + 1, &copied);
+  Dumper dumper(text.data(), copied);
+  if (!dumper.run()) return undefined;
+  napi_value buffer;
+  void* data = nullptr;
+  if (napi_create_buffer_copy(env, dumper.out.size(), dumper.out.data(), &data, &buffer) != napi_ok) return undefined;
+  return buffer;
+}
