@@ -230,6 +230,16 @@ class Dumper {
     std::u16string* decoded = nullptr;
     bool pendingHigh = false;
     for (;;) {
+      // A run of printable ASCII is written as it is, in one go: most of any text.
+      size_t run = i_;
+      while (run < n_ && s_[run] >= 0x20 && s_[run] < 0x7f && s_[run] != u'"' && s_[run] != u'\\') run++;
+      if (run > i_ && !pendingHigh) {
+        const size_t at = out.size();
+        out.resize(at + (run - i_));
+        for (size_t k = i_; k < run; k++) out[at + (k - i_)] = static_cast<char>(s_[k]);
+        if (decoded) decoded->append(s_ + i_, run - i_);
+        i_ = run;
+      }
       if (i_ >= n_) return false;
       char16_t c = s_[i_];
       if (c == u'"') {
