@@ -1,6 +1,7 @@
 // Scenario 4: trajectory /log ingest of ~64 MB ART bodies (8 groups of 8 twenty-message
 // conversations with logprobs), in MB/s of request body, against JSON.parse of the same body in
 // the bench process. The server runs alone in its child process, so its peak RSS is its own.
+import { nativeJson } from '@weft/core';
 import { artLogBody } from '../fixtures/art-payload.ts';
 import { checkOnce, measureHttp, measureLoop } from '../load.ts';
 import { phase, say } from '../progress.ts';
@@ -56,6 +57,10 @@ export async function logIngestScenario(ctx: RunContext): Promise<{ result: Scen
         ],
         notes: [
           `${requests} sequential requests (one client) after one unmeasured warm-up request; each answered only after its transaction committed. Peak RSS covers all of them. JSON.parse runs in the bench process on the same string.`,
+          // The log's digests, SQLite's key order and the container scan are native when built.
+          nativeJson
+            ? 'The native JSON addon (packages/json-native) is built and in use.'
+            : 'WITHOUT the native JSON addon (packages/json-native did not build): every step in JavaScript, several times slower.',
         ],
         raw: { bodyMb: mb, requests, ingest, parse, ingestMbps, parseMbps },
       },

@@ -1,8 +1,7 @@
 // The native JSON functions (@weft/json-native, built by `pnpm install`), when the addon loaded.
 // Without it (no compiler where Weft was installed) the same answers come from JavaScript: the
 // digests from digest/py-json.ts, container ends from the server's JsonStreamParser, jsonb-ordered
-// text from the store's value-encoding.ts, suspect numbers from the server's parse-json.ts; several
-// times slower (BENCHMARKS.md, scenario 4).
+// text from the store's value-encoding.ts; several times slower (BENCHMARKS.md, scenario 4).
 import { createRequire } from 'node:module';
 
 export interface NativeJson {
@@ -12,8 +11,6 @@ export interface NativeJson {
   scanContainer: (text: string, state: Int32Array, maxDepth: number) => number;
   /** JSON.stringify's text with keys in jsonb order; undefined: use the store's toStoredJson. */
   jsonbOrderText: (text: string) => string | undefined;
-  /** See packages/json-native/src/suspect-numbers.cc. */
-  hasSuspectNumber: (text: string, fractionDigits: number) => boolean;
 }
 
 function load(): NativeJson | undefined {

@@ -5,4 +5,3 @@
 napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info);
 napi_value ScanContainer(napi_env env, napi_callback_info info);
 napi_value JsonbOrderText(napi_env env, napi_callback_info info);
-napi_value HasSuspectNumber(napi_env env, napi_callback_info info);

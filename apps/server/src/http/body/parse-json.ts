@@ -1,7 +1,7 @@
 // JSON as every JSON operation reads it: UTF-8 with an optional byte-order mark, strict (an object
 // or an array at the top, as body-parser's strict mode), an empty body read as `{}`; then the
 // checks that keep values exact and every later step bounded (depth, numbers, storable text).
-import { invalidRequest, nativeJson, parseLossless, type JsonNode } from '@weft/core';
+import { invalidRequest, parseLossless, type JsonNode } from '@weft/core';
 import { malformedJson, unprocessable } from './body-errors.ts';
 
 /** The body's text: UTF-8, a leading byte-order mark dropped (RFC 8259 §8.1 lets a parser ignore it). */
@@ -91,21 +91,7 @@ export const MAX_NUMBER_CHARS = 1024;
 // case costs one regex test.
 // (A longer lexeme with an integer part under 16 digits and an exponent under 3 has a fraction of
 // over 1,000 digits.)
-export const SUSPECT = new RegExp(`(?<![.\\d])\\d{16}|[eE][+-]?\\d{3}|\\.\\d{${MAX_NUMBER_CHARS - 24}}`);
-
-/** SUSPECT.test(text), in one native pass when the addon is built (json-native's suspect-numbers.cc). */
-export function mayHoldInexactNumber(text: string): boolean {
-  const native = nativeJson?.hasSuspectNumber;
-  if (!native) return SUSPECT.test(text);
-  // A window at a time, so no more than a window is copied for it; each window starts early
-  // enough for a suspect cut by the previous one to be whole in it.
-  for (let at = 0; at < text.length; at += SUSPECT_WINDOW) {
-    if (native(text.slice(Math.max(0, at - MAX_NUMBER_CHARS), at + SUSPECT_WINDOW), MAX_NUMBER_CHARS - 24)) return true;
-  }
-  return false;
-}
-
-const SUSPECT_WINDOW = 1 << 20;
+const SUSPECT = new RegExp(`(?<![.\\d])\\d{16}|[eE][+-]?\\d{3}|\\.\\d{${MAX_NUMBER_CHARS - 24}}`);
 const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
@@ -113,7 +99,7 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
  * come back rounded) or a number beyond the double range (it would become null) is a 422.
  */
 export function refuseInexactNumbers(text: string): void {
-  if (!mayHoldInexactNumber(text)) return;
+  if (!SUSPECT.test(text)) return;
   const problems: Array<{ loc: string[]; msg: string; type: string }> = [];
   for (const [token] of text.matchAll(TOKENS)) {
     if (token.startsWith('"')) continue;
