@@ -2,6 +2,25 @@
 #pragma once
 #include <node_api.h>
 
+#include <string>
+
 napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info);
 napi_value ScanContainer(napi_env env, napi_callback_info info);
 napi_value JsonbOrderText(napi_env env, napi_callback_info info);
+
+/** The first argument, a string, as UTF-16 units; false (a TypeError thrown) when it is not one. */
+inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string& text, const char* usage) {
+  size_t argc = 1;
+  napi_value arg;
+  size_t len = 0;
+  if (napi_get_cb_info(env, info, &argc, &arg, nullptr, nullptr) != napi_ok || argc < 1 ||
+      napi_get_value_string_utf16(env, arg, nullptr, 0, &len) != napi_ok) {
+    napi_throw_type_error(env, nullptr, usage);
+    return false;
+  }
+  text.assign(len, u'\0');
+  size_t copied = 0;
+  napi_get_value_string_utf16(env, arg, text.data(), len + 1, &copied);
+  text.resize(copied);
+  return true;
+}

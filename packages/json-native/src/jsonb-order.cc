@@ -13,8 +13,12 @@
 #include <vector>
 
 #include "addon.h"
+#include "json-text.h"
 
 namespace {
+
+using json_text::codePointRank;
+using json_text::readEscape;
 
 constexpr int MAX_DEPTH = 1000;
 
@@ -23,11 +27,6 @@ struct Key {
   size_t len;
   size_t utf8;
 };
-
-/** Orders UTF-16 units as UTF-8 bytes (code points) order: surrogates (always paired in keys) last. */
-inline unsigned codePointRank(char16_t u) {
-  return u < 0xd800 ? u : u < 0xe000 ? u + 0x2000u : u - 0x800u;
-}
 
 bool jsonbLess(const Key& a, const Key& b) {
   if (a.utf8 != b.utf8) return a.utf8 < b.utf8;
@@ -141,13 +140,6 @@ class Reorderer {
     return true;
   }
 
-  static int hexValue(char16_t c) {
-    if (c >= u'0' && c <= u'9') return c - u'0';
-    if (c >= u'a' && c <= u'f') return c - u'a' + 10;
-    if (c >= u'A' && c <= u'F') return c - u'A' + 10;
-    return -1;
-  }
-
   /** Copies a string; for a key, also its decoded units and their UTF-8 length. */
   bool string(Key* key) {
     const size_t start = i_++;
@@ -163,32 +155,10 @@ class Reorderer {
       }
       char16_t unit = c;
       if (c == u'\\') {
-        if (i_ + 1 >= n_) return false;
-        const char16_t e = s_[i_ + 1];
         if (key && !decoded) decoded = &decodedKeys_.emplace_back(s_ + start + 1, i_ - start - 1);
-        i_ += 2;
-        switch (e) {
-          case u'"': case u'\\': case u'/': unit = e; break;
-          case u'b': unit = u'\b'; break;
-          case u'f': unit = u'\f'; break;
-          case u'n': unit = u'\n'; break;
-          case u'r': unit = u'\r'; break;
-          case u't': unit = u'\t'; break;
-          case u'u': {
-            if (n_ - i_ < 4) return false;
-            int v = 0;
-            for (int k = 0; k < 4; k++) {
-              const int h = hexValue(s_[i_ + k]);
-              if (h < 0) return false;
-              v = v * 16 + h;
-            }
-            unit = static_cast<char16_t>(v);
-            i_ += 4;
-            break;
-          }
-          default:
-            return false;
-        }
+        const size_t length = readEscape(s_, i_, n_, unit);
+        if (length == 0) return false;
+        i_ += length;
       } else {
         if (c > maxUnit) maxUnit = c;
         i_++;
@@ -220,20 +190,11 @@ class Reorderer {
 }  // namespace
 
 napi_value JsonbOrderText(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value arg;
+  std::u16string text;
+  if (!stringArgument(env, info, text, "jsonbOrderText: a string is required")) return nullptr;
   napi_value result;
   napi_get_undefined(env, &result);
-  size_t len = 0;
-  if (napi_get_cb_info(env, info, &argc, &arg, nullptr, nullptr) != napi_ok || argc < 1 ||
-      napi_get_value_string_utf16(env, arg, nullptr, 0, &len) != napi_ok) {
-    napi_throw_type_error(env, nullptr, "jsonbOrderText: a string is required");
-    return nullptr;
-  }
-  std::u16string text(len, u'\0');
-  size_t copied = 0;
-  napi_get_value_string_utf16(env, arg, text.data(), len + 1, &copied);
-  Reorderer r(text.data(), copied);
+  Reorderer r(text.data(), text.size());
   if (!r.run()) return result;
   if (r.maxUnit < 0x100) {
     // One byte per character, as V8 keeps Latin-1 text: half the memory of UTF-16.

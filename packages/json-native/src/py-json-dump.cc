@@ -10,6 +10,8 @@
 // below its smallest, nesting past MAX_DEPTH, invalid JSON) gives `undefined`, and the caller uses
 // the reference.
 #include "addon.h"
+#include "json-text.h"
+#include "py-float-repr.h"
 
 #include <algorithm>
 #include <charconv>
@@ -21,6 +23,9 @@
 
 namespace {
 
+using json_text::codePointRank;
+using json_text::readEscape;
+
 constexpr int MAX_DEPTH = 1000;
 constexpr double TWO_53 = 9007199254740992.0;
 
@@ -29,11 +34,6 @@ struct Key {
   const char16_t* at;
   size_t len;
 };
-
-/** Orders UTF-16 units as their code points order: surrogates (always paired in keys) last. */
-inline unsigned codePointRank(char16_t u) {
-  return u < 0xd800 ? u : u < 0xe000 ? u + 0x2000u : u - 0x800u;
-}
 
 bool keyLess(const Key& a, const Key& b) {
   size_t n = std::min(a.len, b.len);
@@ -195,13 +195,6 @@ class Dumper {
     return true;
   }
 
-  static int hexValue(char16_t c) {
-    if (c >= u'0' && c <= u'9') return c - u'0';
-    if (c >= u'a' && c <= u'f') return c - u'a' + 10;
-    if (c >= u'A' && c <= u'F') return c - u'A' + 10;
-    return -1;
-  }
-
   void emitUnit(char16_t u) {
     static const char HEX[] = "0123456789abcdef";
     if (u >= 0x20 && u < 0x7f && u != u'"' && u != u'\\') {
@@ -249,34 +242,10 @@ class Dumper {
       if (c < 0x20) return false;
       char16_t unit = c;
       if (c == u'\\') {
-        if (i_ + 1 >= n_) return false;
         if (key && !decoded) decoded = &decodedKeys_.emplace_back(s_ + start, i_ - start);
-        char16_t e = s_[i_ + 1];
-        i_ += 2;
-        switch (e) {
-          case u'"': unit = u'"'; break;
-          case u'\\': unit = u'\\'; break;
-          case u'/': unit = u'/'; break;
-          case u'b': unit = u'\b'; break;
-          case u'f': unit = u'\f'; break;
-          case u'n': unit = u'\n'; break;
-          case u'r': unit = u'\r'; break;
-          case u't': unit = u'\t'; break;
-          case u'u': {
-            if (n_ - i_ < 4) return false;
-            int v = 0;
-            for (int k = 0; k < 4; k++) {
-              int h = hexValue(s_[i_ + k]);
-              if (h < 0) return false;
-              v = v * 16 + h;
-            }
-            unit = static_cast<char16_t>(v);
-            i_ += 4;
-            break;
-          }
-          default:
-            return false;
-        }
+        const size_t length = readEscape(s_, i_, n_, unit);
+        if (length == 0) return false;
+        i_ += length;
       } else {
         i_++;
       }
@@ -344,74 +313,18 @@ class Dumper {
       out.append(digits, r.ptr);
       return true;
     }
-    return pyRepr(v);
-  }
-
-  /** Python's repr of a finite double: shortest round-trip digits in Python's layout. */
-  bool pyRepr(double v) {
-    char sci[64];
-    auto r = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
-    if (r.ec != std::errc()) return false;
-    const char* p = sci;
-    if (*p == '-') {
-      out.push_back('-');
-      p++;
-    }
-    char digits[32];
-    size_t k = 0;
-    for (; p < r.ptr && *p != 'e'; p++)
-      if (*p != '.') digits[k++] = *p;
-    if (p >= r.ptr) return false;
-    int exp = 0;
-    auto e = std::from_chars(p + 1 + (p[1] == '+' ? 1 : 0), r.ptr, exp);
-    if (e.ec != std::errc()) return false;
-    if (exp >= -4 && exp < 16) {
-      if (exp >= 0) {
-        const size_t whole = static_cast<size_t>(exp) + 1;
-        for (size_t j = 0; j < whole; j++) out.push_back(j < k ? digits[j] : '0');
-        out.push_back('.');
-        if (k > whole) out.append(digits + whole, k - whole);
-        else out.push_back('0');
-      } else {
-        out += "0.";
-        out.append(static_cast<size_t>(-exp - 1), '0');
-        out.append(digits, k);
-      }
-      return true;
-    }
-    out.push_back(digits[0]);
-    if (k > 1) {
-      out.push_back('.');
-      out.append(digits + 1, k - 1);
-    }
-    out.push_back('e');
-    out.push_back(exp < 0 ? '-' : '+');
-    const int a = exp < 0 ? -exp : exp;
-    if (a < 10) out.push_back('0');
-    char ed[8];
-    auto w = std::to_chars(ed, ed + sizeof ed, a);
-    out.append(ed, w.ptr);
-    return true;
+    return appendPyFloatRepr(out, v);
   }
 };
 
 }  // namespace
 
 napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value arg;
+  std::u16string text;
+  if (!stringArgument(env, info, text, "pyJsonDumpOfText: a string is required")) return nullptr;
   napi_value undefined;
   napi_get_undefined(env, &undefined);
-  if (napi_get_cb_info(env, info, &argc, &arg, nullptr, nullptr) != napi_ok || argc < 1) return undefined;
-  size_t len = 0;
-  if (napi_get_value_string_utf16(env, arg, nullptr, 0, &len) != napi_ok) {
-    napi_throw_type_error(env, nullptr, "pyJsonDumpOfText: a string is required");
-    return nullptr;
-  }
-  std::u16string text(len, u'\0');
-  size_t copied = 0;
-  napi_get_value_string_utf16(env, arg, text.data(), len + 1, &copied);
-  Dumper dumper(text.data(), copied);
+  Dumper dumper(text.data(), text.size());
   if (!dumper.run()) return undefined;
   napi_value buffer;
   void* data = nullptr;
