@@ -7,6 +7,8 @@ export interface Target {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Bodies sent in turn instead of `body` (each connection cycles through them). */
+  bodies?: readonly string[];
 }
 
 export interface Figure {
@@ -47,6 +49,7 @@ export async function measureHttp(target: Target, opts: LoadOptions): Promise<Fi
     body: target.body,
     connections: opts.connections,
     timeout: opts.timeout ?? 120,
+    ...(target.bodies ? { requests: target.bodies.map((body) => ({ body })) } : {}),
   };
   if (opts.warmup) await autocannon({ ...base, duration: opts.warmup });
   const result = await autocannon(opts.amount !== undefined ? { ...base, amount: opts.amount } : { ...base, duration: opts.duration ?? 5 });

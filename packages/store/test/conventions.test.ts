@@ -2,7 +2,7 @@
 // constraints enforced, same Kysely constructs (upserts, RETURNING, transactions) working.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { jsonParam, jsonText, nowIso, readJson, type Db } from '../src/db/index.ts';
+import { jsonParam, jsonText, jsonTextAsWritten, nowIso, readJson, type Db } from '../src/db/index.ts';
 import { describeEachDialect } from './dialects.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -76,7 +76,7 @@ describeEachDialect('conventions', (getDb) => {
     ];
     await db.kysely
       .insertInto('rows')
-      .values(values.map((v, i) => ({ project_id: 'json/p', digest: `d${i}`, val: jsonParam(db, v) })))
+      .values(values.map((v, i) => ({ project_id: 'json/p', digest: `d${i}`, val: jsonTextAsWritten(db, JSON.stringify(v)) })))
       .execute();
     const back = await db.kysely
       .selectFrom('rows')
@@ -132,7 +132,7 @@ describeEachDialect('conventions', (getDb) => {
     await expect(
       db.kysely
         .insertInto('rows')
-        .values({ project_id: 'c/p', digest: 'bad', val: jsonText(db, '{"a":') })
+        .values({ project_id: 'c/p', digest: 'bad', val: jsonTextAsWritten(db, '{"a":') })
         .execute(),
     ).rejects.toThrow();
   });
@@ -158,7 +158,7 @@ describeEachDialect('conventions', (getDb) => {
 
   it('supports insert-or-ignore, upsert with excluded values, and RETURNING the same way', async () => {
     const db = getDb();
-    const row = { project_id: 'upsert/p', digest: 'r', val: jsonParam(db, { v: 1 }) };
+    const row = { project_id: 'upsert/p', digest: 'r', val: jsonTextAsWritten(db, '{"v":1}') };
     const first = await db.kysely
       .insertInto('rows')
       .values(row)
@@ -166,7 +166,7 @@ describeEachDialect('conventions', (getDb) => {
       .executeTakeFirst();
     const again = await db.kysely
       .insertInto('rows')
-      .values({ ...row, val: jsonParam(db, { v: 2 }) })
+      .values({ ...row, val: jsonTextAsWritten(db, '{"v":2}') })
       .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
       .returning('digest')
       .execute();

@@ -31,6 +31,16 @@ describeEachDialect('dialect-json-arrays', (getDb) => {
     ]);
   });
 
+  it('gives each element as written: key order and number spelling kept (what table rows store)', async () => {
+    const db = getDb();
+    const row = '{"zeta":1e2,"a":[1.50,-0.0],"é":{"y":true,"x":null}}';
+    const { rows } = await sql<{ val: string }>`select cast(value -> 1 as text) as val from ${jsonArrayElements(
+      db.dialect,
+      `[["d0",${row}]]`,
+    )} as e`.execute(db.kysely);
+    expect(rows.map((r) => r.val)).toEqual([row]);
+  });
+
   it('expands an array of strings into the strings themselves', async () => {
     const db = getDb();
     const { rows } = await sql<{

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationsFor, openDatabase, runMigrations, type Db } from '../src/db/index.ts';
 import { createPgTestDatabase, describeEachDialect, describeIfPostgres } from './dialects.ts';
@@ -276,3 +276,40 @@ async function listKeys(db: Db): Promise<Key[]> {
   }
   return keys;
 }
+
+describeIfPostgres('migration 0012: table rows become json, as written [postgres]', (getUrl) => {
+  it('keeps every stored row (as jsonb wrote it), compressed with lz4, and goes back down', async () => {
+    const db = await openDatabase(getUrl());
+    try {
+      const all = migrationsFor('postgres');
+      const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < '0012'));
+      await runMigrations(db, before);
+      // Kept as jsonb's text: blanks after ',' and ':', keys reordered, 1e2 respelt (values unchanged).
+      const values = ['{"bb": "x, y: z", "a": [1, 2.50, 1e2, {"k": "\\" , "}]}', '"a, b: c"', '[]', 'null'];
+      for (const [i, text] of values.entries()) {
+        await sql`insert into rows (project_id, digest, val) values ('m/p', ${`d${i}`}, cast(${text} as jsonb))`.execute(db.kysely);
+      }
+      await runMigrations(db, all);
+      const { rows } = await sql<{ digest: string; text: string; type: string }>`
+        select digest, cast(val as text) as text, pg_typeof(val)::text as type from rows where project_id = 'm/p' order by digest`.execute(
+        db.kysely,
+      );
+      expect(rows).toEqual([
+        { digest: 'd0', text: '{"a": [1, 2.50, 100, {"k": "\\" , "}], "bb": "x, y: z"}', type: 'json' },
+        { digest: 'd1', text: '"a, b: c"', type: 'json' },
+        { digest: 'd2', text: '[]', type: 'json' },
+        { digest: 'd3', text: 'null', type: 'json' },
+      ]);
+      const { rows: compression } = await sql<{ c: string }>`
+        select attcompression as c from pg_attribute where attrelid = 'rows'::regclass and attname = 'val'`.execute(db.kysely);
+      expect(compression).toEqual([{ c: 'l' }]);
+
+      await new Migrator({ db: db.kysely, provider: { getMigrations: async () => all } }).migrateDown();
+      const { rows: down } = await sql<{ type: string; same: boolean }>`
+        select pg_typeof(val)::text as type, val = cast(${values[0]} as jsonb) as same from rows where digest = 'd0'`.execute(db.kysely);
+      expect(down).toEqual([{ type: 'jsonb', same: true }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -13,15 +13,25 @@
 import { invalidRequest } from '@weft/core';
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './connect.ts';
-import type { Database, StoredJson } from './schema.ts';
+import type { Database, StoredJson, StoredJsonText } from './schema.ts';
 
 export type DialectSource = Dialect | Pick<Db, 'dialect'>;
-/** A column name (`'val'`, `'objects.val'`) or any SQL expression holding a JSON value. */
-export type JsonSource = string | Expression<unknown>;
+/**
+ * A column name (`'val'`, `'objects.val'`) or any SQL expression holding a JSON value, or a
+ * column of JSON text as written (asWritten: PostgreSQL json, the table rows).
+ */
+export type JsonSource = string | Expression<unknown> | AsWrittenColumn;
+/** A column of JSON kept as written (StoredJsonText): PostgreSQL json rather than jsonb. */
+export interface AsWrittenColumn {
+  readonly asWritten: string;
+}
+export const asWritten = (column: string): AsWrittenColumn => ({ asWritten: column });
 export type JsonTypeName = 'null' | 'number' | 'string' | 'boolean' | 'object' | 'array';
 
 const dialectOf = (d: DialectSource): Dialect => (typeof d === 'string' ? d : d.dialect);
-const source = (column: JsonSource): Expression<unknown> => (typeof column === 'string' ? sql.ref(column) : column);
+const isAsWritten = (column: JsonSource): column is AsWrittenColumn => typeof column === 'object' && 'asWritten' in column;
+const source = (column: JsonSource): Expression<unknown> =>
+  typeof column === 'string' ? sql.ref(column) : isAsWritten(column) ? sql.ref(column.asWritten) : column;
 
 // ---------------------------------------------------------------------------------------------
 // Writing and reading JSON values
@@ -39,17 +49,31 @@ export function jsonParam(d: DialectSource, value: unknown): RawBuilder<StoredJs
 // A JSON `\u0000` escape not itself preceded by an odd number of backslashes.
 const NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
+// PostgreSQL's jsonb cannot hold U+0000 (nor can its json be read by ->> then); refuse it in both
+// databases so they behave alike.
+function refuseNul(text: string): void {
+  if (text.includes('\\u0000') && NUL_ESCAPE.test(text)) throw invalidRequest('A string contains U+0000, which cannot be stored');
+}
+
 /**
  * Binds JSON that is already text. Malformed text is rejected by the column in both databases
  * (jsonb parsing; a json_valid CHECK in SQLite). PostgreSQL's jsonb also rejects \u0000 in
  * strings and normalises the value: key order, duplicate keys and number spelling (1e2 → 100).
  */
 export function jsonText(d: DialectSource, text: string): RawBuilder<StoredJson> {
-  // PostgreSQL's jsonb cannot hold U+0000; refuse it on both databases so they behave alike.
-  if (text.includes('\\u0000') && NUL_ESCAPE.test(text)) {
-    throw invalidRequest('A string contains U+0000, which cannot be stored');
-  }
+  refuseNul(text);
   return dialectOf(d) === 'postgres' ? sql<StoredJson>`cast(${text} as jsonb)` : sql<StoredJson>`${text}`;
+}
+
+/**
+ * Binds JSON text for a column that keeps it as written (StoredJsonText: PostgreSQL json, whose
+ * input only checks the syntax). jsonb would build its binary form, a numeric for every number:
+ * most of what PostgreSQL spent on a trajectory log (BENCHMARKS.md, scenario 4). U+0000 is
+ * refused as jsonText refuses it, so the databases keep agreeing.
+ */
+export function jsonTextAsWritten(d: DialectSource, text: string): RawBuilder<StoredJsonText> {
+  refuseNul(text);
+  return dialectOf(d) === 'postgres' ? sql<StoredJsonText>`cast(${text} as json)` : sql<StoredJsonText>`${text}`;
 }
 
 /** A JSON column (or jsonPathExtract result) as a JS value: pg parses jsonb, SQLite gives text. SQL NULL → null. */
@@ -152,15 +176,24 @@ export function jsonPathAsText(d: DialectSource, column: JsonSource, path: reado
     when 'text' then ${col} ->> ${p} when 'null' then null else ${col} -> ${p} end)`;
 }
 
-/** PostgreSQL: one `->` per component, with the argument's type stating key or index. */
+/**
+ * PostgreSQL: one `->` per component, with the argument's type stating key or index. On a column
+ * of JSON as written (json), the first step reads the text and its result becomes jsonb, so the
+ * rest, and every caller, works on jsonb alone.
+ */
 function pgExtract(column: JsonSource, path: readonly string[]): RawBuilder<StoredJson | null> {
   let expr: Expression<unknown> = source(column);
+  let json = isAsWritten(column);
+  if (json && path.length === 0) return sql<StoredJson | null>`cast(${expr} as jsonb)`;
   for (const part of path) {
     // `jsonb -> int` treats a scalar as a one-element array ('"s"'::jsonb -> 0 is "s"); SQLite
     // says missing there, so index only into real arrays.
-    expr = ARRAY_INDEX.test(part)
-      ? sql`(case when jsonb_typeof(${expr}) = 'array' then ${expr} -> cast(${Number(part)} as integer) end)`
+    const typeOf = json ? 'json_typeof' : 'jsonb_typeof';
+    const step = ARRAY_INDEX.test(part)
+      ? sql`(case when ${sql.raw(typeOf)}(${expr}) = 'array' then ${expr} -> cast(${Number(part)} as integer) end)`
       : sql`(${expr} -> cast(${part} as text))`;
+    expr = json ? sql`cast(${step} as jsonb)` : step;
+    json = false;
   }
   return sql<StoredJson | null>`${expr}`;
 }
@@ -318,14 +351,14 @@ export function joinRowValues(d: DialectSource, q: PositionsQuery, { lookup }: {
  */
 export function jsonStrings(
   d: DialectSource,
-  column: Expression<unknown>,
+  column: JsonSource,
 ): { from: RawBuilder<unknown>; value: RawBuilder<string>; isString: RawBuilder<SqlBool> } {
   if (dialectOf(d) === 'postgres') {
     return {
-      from: sql`lateral jsonb_path_query(${column}, 'strict $.**') as js(j)`,
+      from: sql`lateral jsonb_path_query(${pgExtract(column, [])}, 'strict $.**') as js(j)`,
       value: sql<string>`(js.j #>> '{}')`,
       isString: sql<SqlBool>`(jsonb_typeof(js.j) = 'string')`,
     };
   }
-  return { from: sql`json_tree(${column}) as js`, value: sql<string>`js.atom`, isString: sql<SqlBool>`(js.type = 'text')` };
+  return { from: sql`json_tree(${source(column)}) as js`, value: sql<string>`js.atom`, isString: sql<SqlBool>`(js.type = 'text')` };
 }

@@ -8,12 +8,13 @@ import type { Dialect } from './connect.ts';
 /**
  * A FROM item `(idx, value)` over the elements of a JSON array given as text: `idx` is the 0-based
  * position, `value` the element; for container elements (arrays, objects) `value ->> 0` and
- * `value -> 1` read inside them identically in both databases. (A scalar element is jsonb in
+ * `value -> 1` read inside them identically in both databases, `->` giving the element's text as
+ * written (PostgreSQL json, not jsonb: what table rows store). (A scalar element is json in
  * PostgreSQL but a plain SQL value in SQLite: wrap scalars in an array.)
  */
 export function jsonArrayElements(dialect: Dialect, arrayText: string): RawBuilder<unknown> {
   return dialect === 'postgres'
-    ? sql`(select cast(ord - 1 as integer) as idx, value from jsonb_array_elements(cast(${arrayText} as jsonb)) with ordinality as e(value, ord))`
+    ? sql`(select cast(ord - 1 as integer) as idx, value from json_array_elements(cast(${arrayText} as json)) with ordinality as e(value, ord))`
     : sql`(select key as idx, value from json_each(${arrayText}))`;
 }
 

@@ -9,6 +9,8 @@ export type * from './schema.ts';
 export {
   jsonParam,
   jsonText,
+  jsonTextAsWritten,
+  asWritten,
   readJson,
   jsonPathExtract,
   jsonPathType,
@@ -25,5 +27,6 @@ export {
   jsonStrings,
   type DialectSource,
   type JsonSource,
+  type AsWrittenColumn,
   type JsonTypeName,
 } from './dialect-helpers.ts';

@@ -6,7 +6,8 @@
 // - datetimes are TEXT in ISO-8601 UTC with milliseconds, `2025-01-01T00:00:00.000Z` (fixed
 //   width, so text order is time order), created in JS (see nowIso);
 // - JSON is jsonb in PostgreSQL and validated text in SQLite: write it with jsonParam/jsonText and
-//   read it with readJson (./dialect-helpers.ts);
+//   read it with readJson (./dialect-helpers.ts); table rows (`rows.val`) are PostgreSQL json, the
+//   text as written, like SQLite's (migration 0012): written with jsonTextAsWritten;
 // - booleans are integers 0/1; binary is blob/bytea (a Buffer in JS);
 // - text compares byte-wise in both (PostgreSQL columns use COLLATE "C").
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
@@ -21,7 +22,18 @@ export interface StoredJson {
   readonly [storedJson]: 'StoredJson';
 }
 
+declare const storedJsonText: unique symbol;
+/**
+ * A column holding JSON text as written (PostgreSQL json, not jsonb): table rows, which are large
+ * and read whole far more often than inside. A type of its own, so only jsonTextAsWritten (no
+ * jsonb cast) can write it.
+ */
+export interface StoredJsonText {
+  readonly [storedJsonText]: 'StoredJsonText';
+}
+
 export type Json = ColumnType<StoredJson, StoredJson, StoredJson>;
+export type JsonAsWritten = ColumnType<StoredJsonText, StoredJsonText, StoredJsonText>;
 export type NullableJson = ColumnType<StoredJson | null, StoredJson | null, StoredJson | null>;
 /** ISO-8601 UTC with milliseconds, e.g. `2025-01-01T00:00:00.000Z`. */
 export type IsoDatetime = string;
@@ -65,7 +77,7 @@ export interface TableRowsTable {
 export interface RowsTable {
   project_id: string;
   digest: string;
-  val: Json;
+  val: JsonAsWritten;
 }
 
 /** Start and end may arrive in either order and are merged; a call is visible once started. */

@@ -1,6 +1,7 @@
 // Limits of one multi-row INSERT of the trajectory log: bound parameters (SQLite 32766,
 // PostgreSQL 65535 per statement) and a sane statement size, since one trajectory's JSON
 // (messages with logprobs) can be megabytes.
+import type { Dialect } from '../db/index.ts';
 
 export interface ChunkLimits {
   /** Rows per statement. 500 rows × 6 columns stays far below both parameter limits. */
@@ -9,8 +10,16 @@ export interface ChunkLimits {
   maxBytes: number;
 }
 
-/** The rows waiting for their INSERT are all that grows with a body: keep statements small. */
-export const DEFAULT_CHUNK_LIMITS: ChunkLimits = { maxRows: 500, maxBytes: 1024 * 1024 };
+/**
+ * The rows waiting for their INSERT are all that grows with a body: keep statements small. On
+ * SQLite a statement holds the event loop while it runs, so 1 MB. PostgreSQL works beside the
+ * event loop, and the log waits for each chunk's INSERT before sending the next: 4 MB chunks
+ * (four trajectories with logprobs) made a 64 MB log ~10% faster than 1 MB ones (BENCHMARKS.md,
+ * scenario 4); 8 and 16 MB were no faster.
+ */
+export function defaultChunkLimits(dialect: Dialect): ChunkLimits {
+  return { maxRows: 500, maxBytes: (dialect === 'postgres' ? 4 : 1) * 1024 * 1024 };
+}
 
 export interface SizedRow<R> {
   row: R;

@@ -4,7 +4,6 @@
 // sums existed (migration 0005) has its sums computed once from its rows, fed to the same
 // LogMetrics in the order they were logged, and stored.
 import type * as T from '@weft/types';
-import { sql } from 'kysely';
 import { jsonText, readJson, type Db } from '../db/index.ts';
 import { LogMetrics, metricsOfSums, type LogSums } from './log-metrics.ts';
 import { findModel } from './model-read.ts';
@@ -61,7 +60,7 @@ async function storedLogSums(db: Db, projectId: string, logId: string): Promise<
       .selectFrom('trajectories as t')
       // The content is the row of the log's table, or (logs before migration 0006) t.data.
       .leftJoin('rows as r', (join) => join.onRef('r.project_id', '=', 't.project_id').onRef('r.digest', '=', 't.row_digest'))
-      .select(['t.group_index', 't.trajectory_index', sql<unknown>`coalesce(r.val, t.data)`.as('data')])
+      .select(['t.group_index', 't.trajectory_index', 'r.val', 't.data'])
       .where('t.project_id', '=', projectId)
       .where('t.log_id', '=', logId)
       .orderBy('t.group_index')
@@ -73,7 +72,8 @@ async function storedLogSums(db: Db, projectId: string, logId: string): Promise<
   for (const group of groups) {
     let inGroup = 0;
     for (; t < trajectories.length && trajectories[t]!.group_index === group.group_index; t++, inGroup++) {
-      metrics.addTrajectory(readJson(db, trajectories[t]!.data) as Record<string, unknown>, group.group_index, inGroup);
+      const { val, data } = trajectories[t]!;
+      metrics.addTrajectory(readJson(db, val ?? data) as Record<string, unknown>, group.group_index, inGroup);
     }
     metrics.endGroup(readJson(db, group.data) as Record<string, unknown>, group.group_index, inGroup);
   }

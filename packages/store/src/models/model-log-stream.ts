@@ -11,8 +11,8 @@
 // chunk; the table's list and digest follow the last row.
 import { uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
-import { jsonText, nowIso, type Db } from '../db/index.ts';
-import { DEFAULT_CHUNK_LIMITS, type ChunkLimits } from './chunks.ts';
+import { jsonText, jsonTextAsWritten, nowIso, type Db } from '../db/index.ts';
+import { defaultChunkLimits, type ChunkLimits } from './chunks.ts';
 import { LogMetrics } from './log-metrics.ts';
 import { groupRow, trajectoryRows, type Values } from './model-log.ts';
 import type { TrajectoryContent } from './trajectory-table.ts';
@@ -57,7 +57,11 @@ class PendingRows<R> {
   }
 }
 
-export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Promise<T.ModelLogRes> {
+export async function modelLog(
+  db: Db,
+  req: ModelLogStreamReq,
+  limits: ChunkLimits = defaultChunkLimits(db.dialect),
+): Promise<T.ModelLogRes> {
   const model = await findModel(db, req.model_id);
   const log_id = uuidv7();
   const project_id = model.project_id;
@@ -117,7 +121,7 @@ export async function modelLog(db: Db, req: ModelLogStreamReq, limits: ChunkLimi
       const stored = await Promise.all(pending.map((c) => c.stored));
       const digests = stored.map((s) => s.digest);
       rowDigests.push(...digests);
-      const values = stored.map((s) => ({ project_id, digest: s.digest, val: jsonText(db, s.text) }));
+      const values = stored.map((s) => ({ project_id, digest: s.digest, val: jsonTextAsWritten(db, s.text) }));
       const index = rows.map((r, i) => ({ ...r, row_digest: digests[i]! }));
       await write(async () => {
         // Bound as parameters, as the index rows are: a log's rows are few and large, unlike

@@ -9,7 +9,7 @@
 import { invalidField, parsedTextDigest, tableDigest } from '@weft/core';
 import type { Transaction } from 'kysely';
 import { nowIso, type Database, type Db, type Dialect } from '../db/index.ts';
-import { storedTextOfParsedJson } from '../objects/value-encoding.ts';
+import { storableJsonOfParsed, toStoredJson } from '../objects/value-encoding.ts';
 import { insertRowList } from '../tables/table-rows-insert.ts';
 import { normaliseTrajectory } from './normalise-trajectories.ts';
 
@@ -38,13 +38,15 @@ export function trajectoryTableRow(dialect: Dialect, group_index: number, trajec
     }
   }
   const row: Json = { ...normaliseTrajectory(trajectory), group_index, trajectory_index };
-  // JSON.stringify's text, which PostgreSQL's jsonb reorders itself; for SQLite the digest thread
-  // puts its keys in jsonb order natively, or (without the addon) it is done here once answered.
-  const text = storedTextOfParsedJson(row, 'postgres');
+  // JSON.stringify's text, which PostgreSQL's json keeps as it is: the trajectory's keys in the
+  // order sent. SQLite's rows have their keys in jsonb order (value-encoding.ts), which is what a
+  // sort by an object-valued field compares in both databases (PostgreSQL reads it as jsonb): the
+  // digest thread puts them in that order natively, or (without the addon) it is done here.
+  const text = storableJsonOfParsed(row);
   const sqlite = dialect === 'sqlite';
   const stored = parsedTextDigest(text, { jsonbText: sqlite }).then(({ digest, jsonbText }) => ({
     digest,
-    text: sqlite ? (jsonbText ?? storedTextOfParsedJson(JSON.parse(text), 'sqlite')) : text,
+    text: sqlite ? (jsonbText ?? toStoredJson(JSON.parse(text))) : text,
   }));
   // Awaited when its chunk is written; a log that fails before must not leave it unhandled.
   stored.catch(() => undefined);

@@ -7,10 +7,11 @@
 // The stored text is minified JSON with two deliberate normalisations, so that both databases hold
 // the same thing and every read, sort and text comparison agrees between them:
 // - object keys in PostgreSQL jsonb's order (shorter UTF-8 first, then byte-wise), which jsonb
-//   would impose anyway;
+//   would impose anyway on an object (table rows are json, which keeps the text: migration 0012);
 // - NaN and ±Infinity (Python's json accepts and writes them) become null: neither jsonb nor
 //   JSON.parse can hold them. The digest still covers the value as sent.
-// Number lexemes are otherwise kept as sent (PostgreSQL still respells some, e.g. 1e2 → 100).
+// Number lexemes are otherwise kept as sent (an object's jsonb still respells some, 1e2 → 100;
+// a table row's json does not).
 import { compareCodePoints, digestBytes, invalidRequest, JsonNumber, withPyJsonBytes, type JsonNode } from '@weft/core';
 
 export interface EncodedValue {
@@ -36,13 +37,12 @@ export function encodeValue(plain: unknown, node: JsonNode | undefined): Encoded
 }
 
 /**
- * The stored text of a value JSON.parse produced (no lexemes to keep, no NaN, no toJSON): the
- * trajectory log's rows. PostgreSQL's jsonb puts keys in its own order on insert, so there the
- * text is JSON.stringify's, which skips the reordering (scenario 4 of BENCHMARKS.md). JSON.parse of
- * it gives the value back, so its digest can be taken from the text (parsedTextDigest).
+ * JSON.stringify's text of a value JSON.parse produced (no lexemes to keep, no NaN, no toJSON),
+ * refused as encodeValue refuses it: a trajectory log's row, before the digest thread puts its
+ * keys in jsonb order (or, without the native addon, toStoredJson does).
  */
-export function storedTextOfParsedJson(value: unknown, dialect: 'sqlite' | 'postgres'): string {
-  const text = dialect === 'sqlite' ? toStoredJson(value) : JSON.stringify(value);
+export function storableJsonOfParsed(value: unknown): string {
+  const text = JSON.stringify(value);
   assertStorable(text);
   return text;
 }

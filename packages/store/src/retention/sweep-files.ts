@@ -16,17 +16,17 @@
 // project and grace period at most, through db.readLong (a reader thread on a SQLite file); the
 // deletes are short transactions, bounded in files and in bytes.
 import { sql } from 'kysely';
-import { jsonStrings, type Db } from '../db/index.ts';
+import { asWritten, jsonStrings, type Db } from '../db/index.ts';
 
 export interface FileBatchLimits {
   files: number;
   bytes: number;
 }
 
-/** Columns whose values may name files, by table. */
-const VALUE_COLUMNS: ReadonlyArray<[table: string, column: string]> = [
+/** Columns whose values may name files, by table; table rows are JSON as written (json). */
+const VALUE_COLUMNS: ReadonlyArray<[table: string, column: string, asWritten?: true]> = [
   ['objects', 'val'],
-  ['rows', 'val'],
+  ['rows', 'val', true],
   ['calls', 'inputs'],
   ['calls', 'output'],
   ['calls', 'attributes'],
@@ -67,8 +67,8 @@ async function dueCandidates(db: Db, projectId: string, cutoff: string): Promise
 /** The due candidates that some value of the project still names: one pass over its values. */
 async function stillReferenced(db: Db, projectId: string, cutoff: string): Promise<Set<string>> {
   const due = sql`(select digest from retention_file_candidates where project_id = ${projectId} and queued_at <= ${cutoff})`;
-  const branches = VALUE_COLUMNS.map(([table, column]) => {
-    const s = jsonStrings(db, sql.ref(`t.${column}`));
+  const branches = VALUE_COLUMNS.map(([table, column, written]) => {
+    const s = jsonStrings(db, written ? asWritten(`t.${column}`) : sql.ref(`t.${column}`));
     return sql`select ${s.value} as digest from ${sql.table(table)} as t, ${s.from}
       where t.project_id = ${projectId} and ${s.isString} and ${s.value} in ${due}`;
   });

@@ -18,10 +18,10 @@
 // batches) on the server's connection, so other requests go on meanwhile.
 import { digestBytes } from '@weft/core';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { rowValuesJoin, type Database, type Db, type StoredJson } from '../db/index.ts';
+import { rowValuesJoin, type Database, type Db, type StoredJson, type StoredJsonText } from '../db/index.ts';
 import { lockKey } from '../db/lock.ts';
 import { jsonIntArrayAgg, jsonIntArrayColumnElements } from '../db/dialect-json-arrays.ts';
-import { sortOrderItems } from './table-sort-sql.ts';
+import { sortKeyValues, sortOrderItems } from './table-sort-sql.ts';
 import type { TableSortKey } from './table-sort.ts';
 import { tableRowCount, wholeTableByLookup } from './row-values.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -41,7 +41,7 @@ export const CHUNK_SIZE = 128;
 export interface TableRowOut {
   row_index: number;
   row_digest: string;
-  val: StoredJson;
+  val: StoredJsonText;
 }
 
 export interface SortedPageRequest {
@@ -146,8 +146,15 @@ function orderChunks(db: Db, req: SortedPageRequest, rowCount: number): RawBuild
         select tr.row_index, row_number() over (order by ${sql.join(sortOrderItems(db, req.keys))}) - 1 as pos
         from table_rows as tr
         ${rowValuesJoin(db, { lookup: wholeTableByLookup(rowCount) })}
+        ${keysJoin(db, req.keys)}
         where tr.project_id = ${req.projectId} and tr.table_digest = ${req.tableDigest}
       ) as ordered
     ) as positioned
     group by chunk`;
+}
+
+/** sortKeyValues as raw FROM-list SQL (nothing on SQLite). */
+function keysJoin(db: Db, keys: readonly TableSortKey[]): RawBuilder<unknown> {
+  const values = sortKeyValues(db, keys);
+  return values ? sql`cross join lateral ${values}` : sql``;
 }

@@ -11,18 +11,18 @@
 import { invalidRequest, mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import type { SelectQueryBuilder } from 'kysely';
-import { joinRowValues, maxBindParameters, readJson, type Database, type Db, type StoredJson } from '../db/index.ts';
+import { joinRowValues, maxBindParameters, readJson, type Database, type Db, type StoredJsonText } from '../db/index.ts';
 import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 import type { RequestContext } from '../store.ts';
 import { DEFAULT_SORT_CACHE, sortedPageFromCache, type SortCacheOptions, type TableRowOut } from './sort-order-cache.ts';
 import { tableRowCount, wholeTableByLookup } from './row-values.ts';
-import { sortOrderItems } from './table-sort-sql.ts';
+import { sortKeyValues, sortOrderItems } from './table-sort-sql.ts';
 import { parseTableSort, type TableSortKey } from './table-sort.ts';
 
 type RowQuery = SelectQueryBuilder<
   Database & { tr: Database['table_rows']; r: Database['rows'] },
   'tr' | 'r',
-  { row_index: number; row_digest: string; val: StoredJson }
+  { row_index: number; row_digest: string; val: StoredJsonText }
 >;
 
 interface Plan {
@@ -95,6 +95,8 @@ function directQuery(db: Db, req: T.TableQueryReq, { sortKeys, limit, offset, on
     return limit === undefined ? q : q.limit(limit);
   }
 
+  const keyValues = sortKeyValues(db, sortKeys);
+  if (keyValues) q = q.crossJoinLateral(keyValues);
   for (const item of sortOrderItems(db, sortKeys)) q = q.orderBy(item);
   return applyPaging(q, { limit, offset });
 }

@@ -8,22 +8,38 @@
 //      values without one after all numbers;
 //   3. the value as text (objects and arrays as minified JSON) in the requested direction;
 // then the table position, ascending. NULL placement is spelled out, as the two databases differ.
-import { sql, type RawBuilder } from 'kysely';
-import { jsonPathAsNumber, jsonPathAsText, jsonPathType, type Db } from '../db/index.ts';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { asWritten, jsonPathAsNumber, jsonPathAsText, jsonPathExtract, jsonPathType, type Db, type JsonSource } from '../db/index.ts';
 import type { TableSortKey } from './table-sort.ts';
 
-/** Each item is a complete ORDER BY term (`expr asc nulls last`), over `r.val` and `tr.row_index`. */
+/**
+ * PostgreSQL keeps table rows as json text, which every `->` reads whole (a trajectory row is
+ * megabytes): so each key's value is taken once per row, as jsonb, in a LATERAL item `sk` for
+ * the FROM list (`offset 0` keeps the planner from inlining it back into each term that reads
+ * it). SQLite reads the row per term, as it always has: null there.
+ */
+export function sortKeyValues(db: Db, keys: readonly TableSortKey[]): AliasedRawBuilder<Record<string, unknown>, 'sk'> | null {
+  if (db.dialect !== 'postgres') return null;
+  const values = keys.map(({ path }, i) => sql`${jsonPathExtract(db, asWritten('r.val'), path)} as ${sql.ref(`k${i}`)}`);
+  return sql<Record<string, unknown>>`(select ${sql.join(values)} offset 0)`.as('sk');
+}
+
+/**
+ * Each item is a complete ORDER BY term (`expr asc nulls last`), over `tr.row_index` and the
+ * row's value: `r.val` on SQLite, sortKeyValues' `sk` on PostgreSQL (join it first).
+ */
 export function sortOrderItems(db: Db, keys: readonly TableSortKey[]): RawBuilder<unknown>[] {
   const items: RawBuilder<unknown>[] = [];
-  for (const { path, direction } of keys) {
-    const type = jsonPathType(db, 'r.val', path);
+  keys.forEach(({ path, direction }, i) => {
+    const [value, at]: [JsonSource, readonly string[]] = db.dialect === 'postgres' ? [sql.ref(`sk.k${i}`), []] : ['r.val', path];
+    const type = jsonPathType(db, value, at);
     const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
     items.push(
       sql`(case when ${type} is null or ${type} = 'null' then 1 else 0 end) asc`,
-      sql`${jsonPathAsNumber(db, 'r.val', path)} ${dir} nulls last`,
-      sql`${jsonPathAsText(db, 'r.val', path)} ${dir} nulls last`,
+      sql`${jsonPathAsNumber(db, value, at)} ${dir} nulls last`,
+      sql`${jsonPathAsText(db, value, at)} ${dir} nulls last`,
     );
-  }
+  });
   items.push(sql`${sql.ref('tr.row_index')} asc`);
   return items;
 }

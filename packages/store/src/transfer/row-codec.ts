@@ -2,8 +2,9 @@
 //
 // JSON cells travel as JSON text and are never turned into JS values on the way: JSON.parse would
 // make `1.0` the number 1, and Weave hashes the two differently, so a moved object would no
-// longer match its digest. PostgreSQL gives its jsonb as text (`cast(… as text)`), SQLite stores
-// text; the writer binds the text with jsonText. Blobs are Buffers in both drivers.
+// longer match its digest. PostgreSQL gives its jsonb and json as text (`cast(… as text)`), SQLite
+// stores text; the writer binds the text with jsonText (jsonTextAsWritten for a json_text column,
+// the table rows). Blobs are Buffers in both drivers.
 //
 // A line of `<table>.jsonl` is one JSON object: each column by name, JSON cells spliced in as
 // JSON (so `jq .val` reads them), blobs as base64, and SQL NULL as an absent key, which keeps a
@@ -13,10 +14,14 @@ import { createHash } from 'node:crypto';
 import { JsonNumber, parseLossless, type JsonNode, type JsonObject } from '@weft/core';
 import { sql, type AliasedRawBuilder } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
-import { jsonText } from '../db/dialect-helpers.ts';
+import { jsonText, jsonTextAsWritten } from '../db/dialect-helpers.ts';
+import type { ColumnKind } from '../db/migrations/create-table.ts';
 import { toStoredJson } from '../objects/value-encoding.ts';
 import { postgresSpeltDigest } from './postgres-number.ts';
 import type { TransferTable } from './transfer-tables.ts';
+
+/** JSON cells move as text whichever way their column keeps them (jsonb, or json as written). */
+const isJson = (kind: ColumnKind): boolean => kind === 'json' || kind === 'json_text';
 
 /** A row in transit: JSON cells as JSON text, blobs as Buffers, SQL NULL as null. */
 export type RawRow = Record<string, unknown>;
@@ -29,7 +34,7 @@ export class TransferError extends Error {
 /** The select list reading `table`'s rows as RawRows. */
 export function selectList(dialect: Dialect, table: TransferTable): (string | AliasedRawBuilder<unknown, string>)[] {
   return Object.entries(table.columns).map(([column, kind]) =>
-    kind === 'json' && dialect === 'postgres' ? sql`cast(${sql.ref(column)} as text)`.as(column) : column,
+    isJson(kind) && dialect === 'postgres' ? sql`cast(${sql.ref(column)} as text)`.as(column) : column,
   );
 }
 
@@ -39,7 +44,8 @@ export function insertValues(dialect: Dialect, table: TransferTable, row: RawRow
   for (const [column, kind] of Object.entries(table.columns)) {
     if (!(column in row)) continue;
     const value = row[column];
-    values[column] = kind === 'json' && value !== null ? jsonText(dialect, value as string) : value;
+    if (value === null || !isJson(kind)) values[column] = value;
+    else values[column] = kind === 'json' ? jsonText(dialect, value as string) : jsonTextAsWritten(dialect, value as string);
   }
   return values;
 }
@@ -70,7 +76,7 @@ export function rowHash(table: TransferTable, row: RawRow, jsonDigests?: Record<
   for (const [column, kind] of Object.entries(table.columns)) {
     const value = row[column] ?? null;
     if (value === null) normal.push(null);
-    else if (kind === 'json') {
+    else if (isJson(kind)) {
       const digest = postgresSpeltDigest(value as string);
       if (jsonDigests) jsonDigests[column] = digest;
       normal.push(digest);
@@ -97,7 +103,7 @@ export function encodeLine(table: TransferTable, row: RawRow): string {
     const value = row[column] ?? null;
     if (value === null) continue;
     let cell: string;
-    if (kind === 'json') {
+    if (isJson(kind)) {
       cell = value as string;
       if (cell.includes('\n') || cell.includes('\r')) cell = cell.replace(LINE_BREAKS, ' ');
     } else if (kind === 'blob') cell = `"${(value as Buffer).toString('base64')}"`;
@@ -130,7 +136,7 @@ export function decodeLine(table: TransferTable, line: string): RawRow {
       continue;
     }
     const cell = cells[column] as JsonNode;
-    row[column] = kind === 'json' ? toStoredJson(cell) : decodeScalar(column, kind, cell);
+    row[column] = isJson(kind) ? toStoredJson(cell) : decodeScalar(column, kind, cell);
   }
   return row;
 }

@@ -9,7 +9,7 @@
 // inserted table by table with the database's checks on.
 import type { Selectable } from 'kysely';
 import type { ColumnKind } from '../db/migrations/create-table.ts';
-import type { Database, StoredJson, TableName } from '../db/schema.ts';
+import type { Database, StoredJson, StoredJsonText, TableName } from '../db/schema.ts';
 
 /**
  * - `project`: data of one project (a `project_id` column): exported, imported and copied, and
@@ -33,11 +33,13 @@ export interface TransferTable {
 // The kind a column's TypeScript type allows: the compiler rejects `text` for a JSON column.
 type KindOf<V> = [NonNullable<V>] extends [StoredJson]
   ? 'json'
-  : [NonNullable<V>] extends [Buffer]
-    ? 'blob'
-    : [NonNullable<V>] extends [number]
-      ? 'int' | 'double'
-      : 'text';
+  : [NonNullable<V>] extends [StoredJsonText]
+    ? 'json_text'
+    : [NonNullable<V>] extends [Buffer]
+      ? 'blob'
+      : [NonNullable<V>] extends [number]
+        ? 'int' | 'double'
+        : 'text';
 type ColumnsOf<T extends TableName> = { readonly [C in keyof Selectable<Database[T]> & string]-?: KindOf<Selectable<Database[T]>[C]> };
 interface Spec<T extends TableName> {
   key: readonly (keyof Selectable<Database[T]> & string)[];
@@ -71,7 +73,7 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
     columns: { project_id: 'text', digest: 'text', row_count: 'int', created_at: 'text' },
     scope: 'project',
   },
-  rows: { key: ['project_id', 'digest'], columns: { project_id: 'text', digest: 'text', val: 'json' }, scope: 'project' },
+  rows: { key: ['project_id', 'digest'], columns: { project_id: 'text', digest: 'text', val: 'json_text' }, scope: 'project' },
   table_rows: {
     key: ['project_id', 'table_digest', 'row_index'],
     columns: { project_id: 'text', table_digest: 'text', row_index: 'int', row_digest: 'text' },

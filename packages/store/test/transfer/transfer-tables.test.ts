@@ -35,8 +35,22 @@ async function columnFacts(db: Db): Promise<ColumnFact[]> {
   return rows;
 }
 
-const PG_TYPES: Record<string, string> = { text: 'text', int: 'integer', double: 'double precision', json: 'jsonb', blob: 'bytea' };
-const SQLITE_TYPES: Record<string, string> = { text: 'text', int: 'integer', double: 'real', json: 'text', blob: 'blob' };
+const PG_TYPES: Record<string, string> = {
+  text: 'text',
+  int: 'integer',
+  double: 'double precision',
+  json: 'jsonb',
+  json_text: 'json',
+  blob: 'bytea',
+};
+const SQLITE_TYPES: Record<string, string> = {
+  text: 'text',
+  int: 'integer',
+  double: 'real',
+  json: 'text',
+  json_text: 'text',
+  blob: 'blob',
+};
 
 describeEachDialect('transfer table list', (getDb) => {
   it('names every table and column of the migrated schema, with its kind and primary key', async () => {

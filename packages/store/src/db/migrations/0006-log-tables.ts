@@ -25,7 +25,7 @@ async function setCompression(db: Kysely<any>, table: string, column: string, me
 
 /** Whether this PostgreSQL was built with lz4 (it lists the methods it has). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-async function hasLz4(db: Kysely<any>): Promise<boolean> {
+export async function hasLz4(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{
     lz4: boolean;
   }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);

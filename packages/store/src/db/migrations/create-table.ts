@@ -5,7 +5,8 @@
 import { sql, type CreateTableBuilder, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../connect.ts';
 
-export type ColumnKind = 'text' | 'int' | 'double' | 'json' | 'blob';
+/** `json_text`: JSON kept as written (PostgreSQL json, not jsonb), for values read whole. */
+export type ColumnKind = 'text' | 'int' | 'double' | 'json' | 'json_text' | 'blob';
 /** A trailing `?` makes the column nullable; every other column is NOT NULL. */
 export type ColumnSpec = ColumnKind | `${ColumnKind}?`;
 
@@ -40,6 +41,8 @@ function columnType(dialect: Dialect, kind: ColumnKind): RawBuilder<unknown> {
       return pg ? sql`double precision` : sql`real`;
     case 'json':
       return pg ? sql`jsonb` : sql`text`;
+    case 'json_text':
+      return pg ? sql`json` : sql`text`;
     case 'blob':
       return pg ? sql`bytea` : sql`blob`;
   }
@@ -55,8 +58,8 @@ export async function createTable(db: Kysely<any>, dialect: Dialect, name: strin
     const kind = (nullable ? columnSpec.slice(0, -1) : columnSpec) as ColumnKind;
     table = table.addColumn(column, columnType(dialect, kind), (col) => {
       let c = nullable ? col : col.notNull();
-      // jsonb rejects malformed JSON; make SQLite's text column do the same.
-      if (kind === 'json' && dialect === 'sqlite') c = c.check(sql`json_valid(${sql.ref(column)})`);
+      // jsonb and json reject malformed JSON; make SQLite's text column do the same.
+      if ((kind === 'json' || kind === 'json_text') && dialect === 'sqlite') c = c.check(sql`json_valid(${sql.ref(column)})`);
       return c;
     });
   }

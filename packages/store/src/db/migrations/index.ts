@@ -13,6 +13,7 @@ import { retention } from './0008-retention.ts';
 import { callsOpTimeIndex } from './0009-calls-op-time-index.ts';
 import { objectTagsAliases } from './0010-object-tags-aliases.ts';
 import { llmTokenPrices } from './0011-llm-token-prices.ts';
+import { rowValuesAsJson } from './0012-row-values-as-json.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -27,5 +28,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0009-calls-op-time-index': callsOpTimeIndex(),
     '0010-object-tags-aliases': objectTagsAliases(dialect),
     '0011-llm-token-prices': llmTokenPrices(dialect),
+    '0012-row-values-as-json': rowValuesAsJson(dialect),
   };
 }
