@@ -1,9 +1,10 @@
 // Table rows (`rows.val`) become PostgreSQL json, the text as written, instead of jsonb. A row is
 // written once and read whole far more often than inside it (table/query pages, trajectories read
 // back), while jsonb's input builds a binary tree with a numeric for every number: for a
-// trajectory log that was most of what PostgreSQL did (BENCHMARKS.md, scenario 4). Reads inside a
-// row (sorts, refs) take the part they need from the text (dialect-helpers.ts, table-sort-sql.ts).
-// The text is then the one SQLite holds, number spellings included (jsonb respelled 1e2 as 100).
+// trajectory log that was most of what PostgreSQL did (BENCHMARKS.md, scenario 4). A sort reads
+// inside a row: it takes each key once from the text, as jsonb (table-sort-sql.ts). The text is
+// the one Weft wrote, number spellings included (jsonb respelled 1e2 as 100): /table/create's rows
+// as SQLite holds them, a log's with the trajectory's keys in the order sent (trajectory-table.ts).
 //
 // Rows stored before keep jsonb's text, a blank after each ',' and ':': the same values, which every
 // reader parses; minifying them with a regular expression made the migration 13× slower. The type
