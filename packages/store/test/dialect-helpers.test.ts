@@ -88,6 +88,30 @@ async function evalOn<T>(db: Db, column: JsonColumn, value: unknown, expr: (sour
   return rows[0]!.x;
 }
 
+/**
+ * Stores each value as `{k: value}` in fresh rows of `column`, and reads `at(source)` of them in
+ * its own order, SQL NULLs left out.
+ */
+async function orderedBy<T>(
+  db: Db,
+  column: JsonColumn,
+  name: string,
+  values: readonly unknown[],
+  at: (source: JsonSource) => RawBuilder<T | null>,
+): Promise<T[]> {
+  const project = `${name}/${column.table}`;
+  await store(
+    db,
+    column,
+    project,
+    values.map((v) => ({ k: v })),
+  );
+  const k = at(column.source('t.val'));
+  const { rows } = await sql<{ k: T }>`select ${k} as k from ${sql.table(column.table)} as t
+    where t.project_id = ${project} and ${k} is not null order by ${k}`.execute(db.kysely);
+  return rows.map((r) => r.k);
+}
+
 describeEachDialect('dialect helpers', (getDb) => {
   it('jsonParam / jsonText / readJson round-trip, and reject what is not JSON', async () => {
     const db = getDb();
@@ -194,17 +218,8 @@ describeEachDialect('dialect helpers', (getDb) => {
       it('jsonPathAsText sorts byte-wise', async () => {
         const db = getDb();
         const values = ['b', 'é', 'B', '_', 'a', 'Z'];
-        const project = `sort/${column.table}`;
-        await store(
-          db,
-          column,
-          project,
-          values.map((v) => ({ k: v })),
-        );
-        const k = jsonPathAsText(db, column.source('t.val'), ['k']);
-        const { rows: sorted } = await sql<{ k: string }>`select ${k} as k from ${sql.table(column.table)} as t
-        where t.project_id = ${project} order by ${k}`.execute(db.kysely);
-        expect(sorted.map((r) => r.k)).toEqual(['B', 'Z', '_', 'a', 'b', 'é']);
+        const sorted = await orderedBy(db, column, 'sort', values, (c) => jsonPathAsText(db, c, ['k']));
+        expect(sorted).toEqual(['B', 'Z', '_', 'a', 'b', 'é']);
       });
 
       it('jsonPathAsNumber: JSON numbers, and strings that are entirely a decimal number', async () => {
@@ -224,17 +239,8 @@ describeEachDialect('dialect helpers', (getDb) => {
       it('jsonPathAsNumber orders numbers and numeric strings together, NULLs apart', async () => {
         const db = getDb();
         const values: unknown[] = [10, '9', '10abc', 2.5, '-1e1', null, true];
-        const project = `numsort/${column.table}`;
-        await store(
-          db,
-          column,
-          project,
-          values.map((v) => ({ k: v })),
-        );
-        const k = jsonPathAsNumber(db, column.source('t.val'), ['k']);
-        const { rows } = await sql<{ k: number }>`select ${k} as k from ${sql.table(column.table)} as t
-        where t.project_id = ${project} and ${k} is not null order by ${k}`.execute(db.kysely);
-        expect(rows.map((r) => r.k)).toEqual([-10, 2.5, 9, 10]);
+        const sorted = await orderedBy(db, column, 'numsort', values, (c) => jsonPathAsNumber(db, c, ['k']));
+        expect(sorted).toEqual([-10, 2.5, 9, 10]);
       });
 
       it('textContains matches literally, optionally ignoring ASCII case only', async () => {
