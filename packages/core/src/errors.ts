@@ -4,11 +4,13 @@
 
 export class WeftError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 501 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503 | 507,
     readonly errorType: string,
     message: string,
     /** Extra fields merged into the error body (e.g. `deleted_at`). */
     readonly extra: Readonly<Record<string, unknown>> = {},
+    /** Headers of the answer (`Retry-After`, `WWW-Authenticate`, `Allow`). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = errorType;
@@ -39,6 +41,51 @@ export const conflict = (reason: string) => new WeftError(409, 'Conflict', reaso
 export const forbidden = (reason: string) => new WeftError(403, 'Forbidden', reason);
 
 export const tooLarge = (reason = 'Request too large') => new WeftError(413, 'RequestTooLarge', reason);
+
+/** Missing or wrong credentials; `challenge` is the scheme the operation expects (`WWW-Authenticate`). */
+export const unauthorized = (reason: string, challenge: string) =>
+  new WeftError(401, 'Unauthorized', reason, {}, { 'WWW-Authenticate': challenge });
+
+/** No operation at this path (a route, not a resource: a resource that is missing is NotFoundError). */
+export const noOperation = (reason: string) => new WeftError(404, 'NotFound', reason);
+
+export const methodNotAllowed = (reason: string, allowed: string) => new WeftError(405, 'MethodNotAllowed', reason, {}, { Allow: allowed });
+
+export const unsupportedMediaType = (reason: string) => new WeftError(415, 'UnsupportedMediaType', reason);
+
+/** A 4xx the HTTP layer found that has no entry of its own (a malformed header, say). */
+export const badRequest = (status: 400 | 406 | 408 | 413 | 415, reason: string) => new WeftError(status, 'BadRequest', reason);
+
+/** The request's body did not arrive within the request's deadline (REQUEST_TIMEOUT). */
+export const requestTimeout = (reason: string) => new WeftError(408, 'RequestTimeout', reason);
+
+export const rateLimited = (reason: string, retryAfterSec: number) =>
+  new WeftError(429, 'RateLimited', reason, {}, { 'Retry-After': String(retryAfterSec) });
+
+/** A bug: no details but the request id to quote (its log lines carry the same). */
+export const internalError = (requestId: string) =>
+  new WeftError(500, 'InternalError', 'Internal server error', { request_id: requestId });
+
+/**
+ * The request was not run, or not to its end, and can be retried as it is: the replica is
+ * starting or shutting down, or could not keep the request's body.
+ */
+export const serviceUnavailable = (reason: string, retryAfterSec = 1) =>
+  new WeftError(503, 'ServiceUnavailable', reason, {}, { 'Retry-After': String(retryAfterSec) });
+
+/**
+ * The database could not be used (refused, restarting, out of connections, frozen, locked by
+ * another process); the reason names the cause. Nothing of the request was committed unless the
+ * database failed while committing, so a client retries (Weave's writes are idempotent).
+ */
+export const databaseUnavailable = (reason: string, retryAfterSec = 1) =>
+  new WeftError(503, 'DatabaseUnavailable', reason, {}, { 'Retry-After': String(retryAfterSec) });
+
+/** The request's deadline (REQUEST_TIMEOUT) passed before it was answered; its database work was cancelled. */
+export const deadlineExceeded = (reason: string) => new WeftError(503, 'DeadlineExceeded', reason, {}, { 'Retry-After': '1' });
+
+/** The database has no room for the write (a full disk): reads still work; nothing was stored. */
+export const insufficientStorage = (reason: string) => new WeftError(507, 'InsufficientStorage', reason, {}, { 'Retry-After': '30' });
 
 /** An operation a known client calls that Weft deliberately does not offer (the reason says what to do instead). */
 export const notImplemented = (reason: string) => new WeftError(501, 'NotImplemented', reason);

@@ -13,7 +13,8 @@ import { objectMethods } from './objects/index.ts';
 import { projectMethods } from './projects/index.ts';
 import { refMethods } from './refs/index.ts';
 import { retentionMethods } from './retention/index.ts';
-import { translateDatabaseErrors } from './database-errors.ts';
+import { availabilityError, translateDatabaseErrors } from './database-errors.ts';
+import { withDeadline, type Deadline } from './db/deadline.ts';
 import type { Store } from './store.ts';
 import { tableMethods } from './tables/index.ts';
 
@@ -22,6 +23,15 @@ export interface StoreOptions {
   /** Router catalogue: its prices are the costs of `call/read … include_costs` (after a project's own, cost/create). */
   catalogue: Catalogue;
 }
+
+/** How long /health's and /ready's database checks may take before the database counts as unreachable. */
+const HEALTH_PROBE_MS = 1000;
+const READY_PROBE_MS = 2000;
+
+const probeDeadline = (ms: number, what: string): Deadline => ({
+  at: Date.now() + ms,
+  reason: `The database did not answer ${what} within ${ms} ms`,
+});
 
 export function createStore(opts: StoreOptions): Store {
   // Typed by Store (derived from the spec): a missing or misnamed operation does not compile.
@@ -37,26 +47,35 @@ export function createStore(opts: StoreOptions): Store {
     ...projectMethods(opts),
     ...refMethods(opts),
     ...retentionMethods(opts),
+    // Probes have short deadlines of their own: a frozen database must not hold a load
+    // balancer's or an orchestrator's check.
     async health() {
       try {
-        await opts.db.ping();
+        await withDeadline(probeDeadline(HEALTH_PROBE_MS, 'the health check'), () => opts.db.ping());
         return { status: 'ok', database: 'ok' };
       } catch {
         return { status: 'degraded', database: 'unreachable' };
       }
     },
-    // Readiness as the store sees it (the server adds whether it is draining).
+    // Readiness as the store sees it (the server adds whether it is starting or draining).
     async ready() {
-      let database: 'ok' | 'unreachable' = 'ok';
-      let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
       try {
-        await opts.db.ping();
-        migrations = (await pendingMigrations(opts.db)) === 0 ? 'applied' : 'pending';
-      } catch {
-        database = 'unreachable';
+        const pending = await withDeadline(probeDeadline(READY_PROBE_MS, 'the readiness check'), async () => {
+          await opts.db.ping();
+          return pendingMigrations(opts.db);
+        });
+        if (pending === 0) return { status: 'ready', database: 'ok', migrations: 'applied', draining: false, reason: 'ready' };
+        return {
+          status: 'not_ready',
+          database: 'ok',
+          migrations: 'pending',
+          draining: false,
+          reason: `the database lacks ${pending} migration(s) of this version (run weft migrate)`,
+        };
+      } catch (err) {
+        const why = availabilityError(err)?.message ?? (err as Error).message;
+        return { status: 'not_ready', database: 'unreachable', migrations: 'unknown', draining: false, reason: why };
       }
-      const ready = database === 'ok' && migrations === 'applied';
-      return { status: ready ? 'ready' : 'not_ready', database, migrations, draining: false };
     },
     close: () => opts.db.close(),
   };

@@ -532,7 +532,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Needs no credentials; Weave clients send theirs and they are ignored. 503 when the database is unreachable.
+         * @description Needs no credentials; Weave clients send theirs and they are ignored. 200 while the replica serves requests, with the state of its database (checked with a 1 s timeout): `degraded` when it does not answer, in which case requests that need it answer 503. 503 only while the replica is shutting down. For load balancers, prefer `/ready`; for liveness probes, `/live`.
          */
         get: operations["health"];
         put?: never;
@@ -555,6 +555,26 @@ export interface paths {
          * @description The models the inference router gateway offers. Needs no credentials. Answers carry an ETag; send it back in If-None-Match to get a 304 while the catalogue is unchanged.
          */
         get: operations["routerModelsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness check
+         * @description For an orchestrator's liveness probe: 200 while the process runs and can answer, whatever its database does, while starting and while draining alike (restarting the process would not help; `/ready` says whether to send it traffic). Touches nothing but the process. Needs no credentials.
+         */
+        get: operations["live"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,7 +883,7 @@ export interface paths {
         };
         /**
          * Readiness check
-         * @description For a load balancer or an orchestrator: 200 while this replica should get traffic (its database answers, every migration of its version is applied, it is not shutting down), else 503 saying which. Needs no credentials.
+         * @description For a load balancer or an orchestrator's readiness probe: 200 while this replica should get traffic (its database answers within 2 s, every migration of its version is applied, it is neither starting nor shutting down), else 503 with the reason. The state of the Redis of the shared rate limits is reported (`redis`) but never makes the replica unready: rate limits fall back to each process. Needs no credentials.
          */
         get: operations["ready"];
         put?: never;
@@ -1827,7 +1847,7 @@ export interface components {
              */
             database?: "ok" | "unreachable";
             /**
-             * @description `draining`: the replica is shutting down (answered with 503).
+             * @description `degraded`: the database does not answer (still a 200); `draining`: the replica is shutting down (answered with 503).
              * @enum {string}
              */
             status: "ok" | "degraded" | "draining";
@@ -1838,6 +1858,10 @@ export interface components {
         };
         /** @description Maximum number of results; null or absent means no limit. */
         Limit: number | null;
+        LiveRes: {
+            /** @enum {string} */
+            status: "ok";
+        };
         /** @description A chat message (`{role, content, …}`) or an OpenAI chat-completion choice (`{index, finish_reason, message, logprobs?}`); stored verbatim. */
         MessageOrChoice: {
             [key: string]: unknown;
@@ -2167,10 +2191,17 @@ export interface components {
             /** @description The replica is shutting down. */
             draining: boolean;
             /**
-             * @description `pending`: the database lacks a migration of this version (it has not been migrated yet); `unknown` while the database is unreachable.
+             * @description `running`: the replica is applying them at start; `pending`: the database lacks a migration of this version (it has not been migrated yet); `unknown` while the database is unreachable.
              * @enum {string}
              */
-            migrations: "applied" | "pending" | "unknown";
+            migrations: "applied" | "running" | "pending" | "unknown";
+            /** @description Why the replica is not ready (`ready` when it is). */
+            reason: string;
+            /**
+             * @description Only with REDIS_URL: whether the Redis of the shared rate limits answers. While it does not, each process limits alone; readiness does not depend on it.
+             * @enum {string}
+             */
+            redis?: "ok" | "unreachable";
             /** @enum {string} */
             status: "ready" | "not_ready";
         };
@@ -2513,9 +2544,29 @@ export interface components {
                 "application/json": components["schemas"]["ErrorReason"];
             };
         };
+        /** @description Retry the request as it is (`Retry-After` says when). `DatabaseUnavailable`: the database cannot be used right now (connection refused or cut, the server restarting, out of connection slots, no connection free within the deadline, a statement or lock timeout, a SQLite file locked by another process); the reason names the cause. `DeadlineExceeded`: the request ran past its deadline (REQUEST_TIMEOUT), a frozen database included; its database work was cancelled. `ServiceUnavailable`: the replica is starting or shutting down. A write answered so was not committed, unless the database failed while committing: Weave's writes are idempotent (content digests, client-made ids), so retrying is safe. */
+        DatabaseUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
         /** @description The credentials are valid but do not give access to this entity. */
         Forbidden: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
+        /** @description The database has no room for this write (its disk is full: SQLITE_FULL, an I/O error, or PostgreSQL's disk_full). Nothing was stored; reads still work. Retry once space is freed. */
+        InsufficientStorage: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -2540,8 +2591,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorReason"];
             };
         };
-        /** @description The replica is shutting down; the request was not run. Retry (on another replica). */
-        ShuttingDown: {
+        /** @description The body did not arrive within the request's deadline (REQUEST_TIMEOUT); the connection is closed. */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
+        /** @description The request was not run; retry it as it is (`Retry-After` says when): the replica is starting (applying database migrations) or shutting down (`ServiceUnavailable`), or the request ran past its deadline, REQUEST_TIMEOUT (`DeadlineExceeded`). */
+        ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -2722,6 +2782,7 @@ export type GraphqlRes = components['schemas']['GraphqlRes'];
 export type HealthRes = components['schemas']['HealthRes'];
 export type History = components['schemas']['History'];
 export type Limit = components['schemas']['Limit'];
+export type LiveRes = components['schemas']['LiveRes'];
 export type MessageOrChoice = components['schemas']['MessageOrChoice'];
 export type MetricHistory = components['schemas']['MetricHistory'];
 export type MetricHistoryPoint = components['schemas']['MetricHistoryPoint'];
@@ -2799,10 +2860,13 @@ export type ValidationError = components['schemas']['ValidationError'];
 export type ValidationErrorItem = components['schemas']['ValidationErrorItem'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseConflict = components['responses']['Conflict'];
+export type ResponseDatabaseUnavailable = components['responses']['DatabaseUnavailable'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseInsufficientStorage = components['responses']['InsufficientStorage'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
-export type ResponseShuttingDown = components['responses']['ShuttingDown'];
+export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
+export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnauthorizedBearer = components['responses']['UnauthorizedBearer'];
@@ -2845,7 +2909,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     annotationQueueCreate: {
@@ -2873,11 +2937,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     annotationQueueRead: {
@@ -2915,7 +2981,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     annotationQueueUpdate: {
@@ -2950,11 +3016,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     annotationQueueDelete: {
@@ -2992,7 +3060,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     annotationQueuesQuery: {
@@ -3020,11 +3089,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     callEnd: {
@@ -3052,11 +3122,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     callRead: {
@@ -3085,11 +3157,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     callStart: {
@@ -3117,11 +3190,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     callUpdate: {
@@ -3150,11 +3225,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     callUpsertBatch: {
@@ -3182,11 +3259,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     callsDelete: {
@@ -3214,11 +3293,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     callsQuery: {
@@ -3246,11 +3327,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     callsQueryStats: {
@@ -3278,11 +3360,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     callsStreamQuery: {
@@ -3310,11 +3393,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     costCreate: {
@@ -3342,11 +3426,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     costPurge: {
@@ -3374,11 +3460,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     costQuery: {
@@ -3406,11 +3494,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     feedbackBatchCreate: {
@@ -3438,12 +3527,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     feedbackCreate: {
@@ -3471,11 +3562,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     feedbackPurge: {
@@ -3503,11 +3596,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     feedbackQuery: {
@@ -3535,11 +3630,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     feedbackReplace: {
@@ -3568,11 +3664,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     fileContent: {
@@ -3601,11 +3699,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     fileCreate: {
@@ -3633,12 +3732,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaTypeMultipart"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     filesContent: {
@@ -3667,11 +3768,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     filesCreate: {
@@ -3699,12 +3801,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaTypeMultipart"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     graphqlQuery: {
@@ -3731,11 +3835,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     health: {
@@ -3747,7 +3852,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service and its database answer. */
+            /** @description The replica serves requests; `database` says whether its database answers. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,7 +3862,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationFailed"];
-            /** @description The database does not answer. */
+            /** @description The replica is shutting down. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3806,7 +3911,28 @@ export interface operations {
                 content?: never;
             };
             422: components["responses"]["ValidationFailed"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveRes"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
         };
     };
     metrics: {
@@ -3855,12 +3981,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     objDelete: {
@@ -3889,11 +4017,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     objRead: {
@@ -3922,11 +4052,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     objSetAliases: {
@@ -3961,11 +4092,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     objRemoveAliases: {
@@ -3999,11 +4132,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     objAddTags: {
@@ -4043,11 +4178,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     objRemoveTags: {
@@ -4086,11 +4223,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     objsQuery: {
@@ -4118,11 +4257,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     otelExport: {
@@ -4163,6 +4303,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description The body is neither application/x-protobuf nor application/json. */
             415: {
@@ -4175,7 +4316,8 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     projectTtlSettingsRead: {
@@ -4203,11 +4345,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     projectTtlSettingsUpdate: {
@@ -4235,11 +4378,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     projectsList: {
@@ -4265,7 +4410,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     ready: {
@@ -4324,11 +4469,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     serverInfo: {
@@ -4352,7 +4498,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     tableCreate: {
@@ -4380,12 +4526,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     tableQuery: {
@@ -4413,11 +4561,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     tableQueryStats: {
@@ -4445,11 +4594,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     tableQueryStatsBatch: {
@@ -4477,11 +4627,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     tableUpdate: {
@@ -4510,11 +4661,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     tagsList: {
@@ -4545,7 +4698,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     modelsList: {
@@ -4580,7 +4733,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     modelCreate: {
@@ -4608,12 +4761,14 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     modelRead: {
@@ -4645,7 +4800,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     modelDelete: {
@@ -4677,7 +4832,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     modelCheckpointsList: {
@@ -4719,7 +4875,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     modelCheckpointCreate: {
@@ -4754,12 +4910,14 @@ export interface operations {
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     modelCheckpointsDelete: {
@@ -4794,11 +4952,13 @@ export interface operations {
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     modelLog: {
@@ -4833,6 +4993,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedBearer"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The body does not match the schema; every problem is listed. */
@@ -4845,15 +5006,17 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The replica is shutting down, or it could not keep the body in its temporary directory (a body past 1 MB is kept in a file in TMPDIR until it is stored: a full disk, a missing TMPDIR). Nothing was stored; retry. */
+            /** @description Retry as it is (`Retry-After` says when); nothing was stored. The replica is starting or shutting down, or it could not keep the body in its temporary directory (a body past 1 MB is kept in a file in TMPDIR until it is stored: a full disk, a missing TMPDIR) (`ServiceUnavailable`); the database cannot be used right now (`DatabaseUnavailable`, the reason names the cause); or the request ran past REQUEST_TIMEOUT (`DeadlineExceeded`). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorReason"];
                 };
             };
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     modelMetricsHistory: {
@@ -4892,7 +5055,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     modelTrajectoriesList: {
@@ -4933,7 +5096,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     trainingJobCreate: {
@@ -4954,7 +5117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReason"];
                 };
             };
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

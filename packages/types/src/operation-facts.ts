@@ -31,6 +31,7 @@ export interface OperationFacts {
   filesCreate: { body: 'multipart'; auth: 'basic'; line: null };
   graphqlQuery: { body: 'json'; auth: 'basic'; line: null };
   health: { body: 'none'; auth: 'none'; line: null };
+  live: { body: 'none'; auth: 'none'; line: null };
   metrics: { body: 'none'; auth: 'none'; line: null };
   modelCheckpointCreate: { body: 'json'; auth: 'bearer'; line: null };
   modelCheckpointsDelete: { body: 'json'; auth: 'bearer'; line: null };

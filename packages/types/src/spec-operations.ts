@@ -40,6 +40,8 @@ export interface SpecOperation {
   /** Documented answers by status code (`'200'`, `'4XX'`, `'default'`), `$ref`s followed. */
   responses: Record<string, DocumentedResponse>;
   hasRequestBody: boolean;
+  /** The body is `required` (a request without one is a 422 naming `body`). */
+  requiresBody: boolean;
   /** How the body is read and what the handler receives (see apps/server/src/http/body/). */
   bodyMode: BodyMode;
   /** The rate limit it counts against, per API key (anonymous operations are never limited). */
@@ -77,6 +79,7 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         schemes: schemesOf(doc, op.security ?? doc.security ?? []),
         responses,
         hasRequestBody: op.requestBody !== undefined,
+        requiresBody: op.requestBody !== undefined && deref<{ required?: boolean }>(doc, op.requestBody).required === true,
         bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
         rateClass: rateClassOf(op, `${method.toUpperCase()} ${path}`),
         requestMediaTypes: Object.keys(

@@ -1,7 +1,13 @@
-// Cases of the service operations: health, readiness, metrics, server info, router model list.
+// Cases of the service operations: liveness, health, readiness, metrics, server info, router model list.
 import type { OperationCase } from './case-types.ts';
 
 export const serviceCases = {
+  live: {
+    tenancy: 'none',
+    request: (api, _c, extra) => api.GET('/live', { ...extra }),
+    invalid: [],
+  },
+
   health: {
     tenancy: 'none',
     request: (api, _c, extra) => api.GET('/health', { ...extra }),

@@ -7,13 +7,20 @@ import type { Db } from './connect.ts';
 import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { LongRead } from './sqlite-reader.ts';
 import { describePgTarget } from './database-url.ts';
+import { raceDeadline } from './deadline.ts';
+import { deadlinePool } from './pg-deadline-pool.ts';
 import type { Database } from './schema.ts';
 
 export interface PgPoolOptions {
   /** Pool size. Default: env `PGPOOL_MAX`, else 10. */
   max?: number;
-  /** Server-side statement timeout in ms (0 = none). Default: env `PG_STATEMENT_TIMEOUT_MS`, else none. */
+  /**
+   * Server-side statement timeout in ms (0 = none). Default: env `PG_STATEMENT_TIMEOUT_MS`, else
+   * `defaultStatementTimeoutMs`, else none.
+   */
   statementTimeoutMs?: number;
+  /** The statement timeout when neither option nor variable sets one (the server: its request deadline). */
+  defaultStatementTimeoutMs?: number;
   /** How long to wait for a connection, at startup and from the pool. Default 5000. */
   connectionTimeoutMs?: number;
   /** Idle connections are closed after this many ms. Default 10000. */
@@ -45,7 +52,8 @@ for (const oid of [OID.DATE, OID.TIMESTAMP, OID.TIMESTAMPTZ]) typeParsers.setTyp
 
 export async function openPostgres(url: string, opts: OpenPostgresOptions): Promise<Db> {
   const target = describePgTarget(url, opts.env);
-  const statementTimeoutMs = opts.pool.statementTimeoutMs ?? readIntEnv(opts.env, 'PG_STATEMENT_TIMEOUT_MS', { min: 0 });
+  const statementTimeoutMs =
+    opts.pool.statementTimeoutMs ?? readIntEnv(opts.env, 'PG_STATEMENT_TIMEOUT_MS', { min: 0 }) ?? opts.pool.defaultStatementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.pool.max ?? readIntEnv(opts.env, 'PGPOOL_MAX', { min: 1 }) ?? 10,
@@ -60,6 +68,15 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
   pool.on('error', (err) => {
     if (!closing) opts.onPoolError(err);
   });
+  // pg-pool listens for the errors of idle clients only: while a client is checked out, an error
+  // on it (the server restarting, pg_terminate_backend: 57P01) is emitted with no listener, which
+  // ends the process. Its query fails by itself; the client is discarded when released
+  // (pg-deadline-pool.ts), so all that is left here is to hear it.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!closing) opts.onPoolError(err);
+    });
+  });
 
   // Fail at startup, not on the first request, when the server is unreachable or rejects us.
   try {
@@ -73,7 +90,7 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
   }
 
   const queryTiming: QueryTiming = { onQuery: undefined };
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timedQueries(queryTiming) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: deadlinePool(pool) }), log: timedQueries(queryTiming) });
   return {
     kysely,
     dialect: 'postgres',
@@ -94,13 +111,15 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions): Prom
  * trip apart.
  */
 async function readInBatches<R>(pool: pg.Pool, query: LongRead): Promise<R[]> {
-  const client = await pool.connect();
+  const client = await raceDeadline(pool.connect(), 'waiting for a PostgreSQL connection', (late) => late.release());
   let failed: Error | undefined;
   try {
     const cursor = client.query(new Cursor<R>(query.sql, [...query.parameters], { types: typeParsers }));
     const rows: R[] = [];
     for (;;) {
-      const batch = await cursor.read(LONG_READ_BATCH);
+      // Past the request's deadline the read stops; the connection is discarded below (its
+      // cursor may still be answering).
+      const batch = await raceDeadline(cursor.read(LONG_READ_BATCH), 'reading rows from PostgreSQL');
       for (const row of batch) rows.push(row);
       if (batch.length < LONG_READ_BATCH) break;
     }

@@ -6,13 +6,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type SqliteDatabase } from 'kysely';
+import { raceDeadline } from './deadline.ts';
 import type { Db } from './connect.ts';
 import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { Database } from './schema.ts';
 import { ReadWriteSqliteDriver } from './sqlite-read-write-driver.ts';
 import { sqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
 import { sqliteReader, type LongRead } from './sqlite-reader.ts';
-import { withStatementCache } from './statement-cache.ts';
+import { withStatementCache, type CachedSqliteDatabase } from './statement-cache.ts';
 
 // SQLite DDL is transactional, but Kysely's adapter says otherwise, which would make its Migrator
 // run each migration outside a transaction: a failing migration would leave half a schema behind.
@@ -24,7 +25,7 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 
 class WeftSqliteDialect extends SqliteDialect {
   constructor(
-    private readonly writer: SqliteDatabase,
+    private readonly writer: CachedSqliteDatabase,
     private readonly reader: SqliteDatabase | undefined,
     private readonly onCommit: () => void,
   ) {
@@ -36,7 +37,7 @@ class WeftSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return this.reader ? new ReadWriteSqliteDriver(this.writer, this.reader, this.onCommit) : super.createDriver();
+    return new ReadWriteSqliteDriver(this.writer, this.reader, this.onCommit);
   }
 }
 
@@ -106,8 +107,11 @@ export async function openSqlite(path: string): Promise<Db> {
     kysely,
     dialect: 'sqlite',
     queryTiming,
+    // The reader thread's read runs to its end, but the request stops waiting at its deadline.
     readLong: async <R>(query: LongRead) =>
-      reader ? reader.read<R>(query) : (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
+      reader
+        ? raceDeadline(reader.read<R>(query), 'reading on the SQLite reader thread')
+        : (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows,
     close: () => {
       clearInterval(optimizer);
       return (closing ??= Promise.all([reader?.close(), checkpointer?.close()]).then(() => kysely.destroy()));

@@ -9,15 +9,21 @@
 // the writer connection in turn, as before.
 //
 // Statements are synchronous (better-sqlite3), so the reader connection is never in use by two
-// statements at once. Pragmas stay on the writer: they read or set that connection's state.
+// statements at once. Pragmas stay on the writer: they read or set that connection's state. An
+// in-memory database exists on one connection: without a reader, everything runs on the writer.
+//
+// A request's deadline (deadline.ts) bounds the wait for the writer's turn, and a statement is not
+// started past it: a transaction that ran out of time is rolled back at its next statement.
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { raceDeadline, remainingMs } from './deadline.ts';
+import type { CachedSqliteDatabase } from './statement-cache.ts';
 
 export class ReadWriteSqliteDriver implements Driver {
   readonly #writerTurn = new Mutex();
 
   constructor(
-    private readonly writer: SqliteDatabase,
-    private readonly reader: SqliteDatabase,
+    private readonly writer: CachedSqliteDatabase,
+    private readonly reader: SqliteDatabase | undefined,
     /** Runs once a commit of the writer has returned (the checkpointer counts them). */
     private readonly onCommit: () => void,
   ) {}
@@ -38,6 +44,9 @@ export class ReadWriteSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, …):
+    // a second rollback would fail and its error would replace the statement's own.
+    if (!this.writer.inTransaction) return;
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
@@ -58,7 +67,7 @@ export class ReadWriteSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    this.reader.close();
+    this.reader?.close();
     this.writer.close();
   }
 }
@@ -70,15 +79,21 @@ class RoutedConnection implements DatabaseConnection {
 
   constructor(
     private readonly writer: SqliteDatabase,
-    private readonly reader: SqliteDatabase,
+    private readonly reader: SqliteDatabase | undefined,
     private readonly writerTurn: Mutex,
     private readonly onCommit: () => void,
   ) {}
 
   async begin(): Promise<void> {
-    await this.writerTurn.lock();
+    await this.writerTurn.lockWithin('waiting for the SQLite writer');
     this.#inTransaction = true;
-    run(this.writer.prepare('begin'), []);
+    try {
+      remainingMs('starting a SQLite transaction');
+      run(this.writer.prepare('begin'), []);
+    } catch (err) {
+      this.release();
+      throw err;
+    }
   }
 
   release(): void {
@@ -88,12 +103,14 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // A rollback always runs: it ends what ran out of time.
+    if (!/^rollback/.test(query.sql)) remainingMs('running a SQLite statement');
     if (this.#inTransaction) return run(this.writer.prepare(query.sql), query.parameters);
-    if (!/^\s*pragma\b/i.test(query.sql)) {
+    if (this.reader && !/^\s*pragma\b/i.test(query.sql)) {
       const stmt = this.reader.prepare(query.sql) as SqliteStatement & { readonly: boolean };
       if (stmt.readonly && stmt.reader) return run(stmt, query.parameters);
     }
-    await this.writerTurn.lock();
+    await this.writerTurn.lockWithin('waiting for the SQLite writer');
     try {
       // Outside a transaction a statement commits by itself.
       const result = run<R>(this.writer.prepare(query.sql), query.parameters);
@@ -129,20 +146,25 @@ function run<R>(stmt: SqliteStatement, parameters: readonly unknown[]): QueryRes
 
 /** Writer turns, first come first served. */
 class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-  #release: (() => void) | undefined;
+  #locked = false;
+  readonly #waiting: Array<() => void> = [];
 
-  async lock(): Promise<void> {
-    const previous = this.#tail;
-    let release!: () => void;
-    this.#tail = new Promise((resolve) => (release = resolve));
-    await previous;
-    this.#release = release;
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** lock(), given up at the request's deadline: a turn that comes later is passed on at once. */
+  lockWithin(what: string): Promise<void> {
+    return raceDeadline(this.lock(), what, () => this.unlock());
   }
 
   unlock(): void {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#locked = false;
   }
 }

@@ -9,10 +9,18 @@ const MAX_STATEMENTS = 256;
 // Long texts are one-offs (IN lists of many digests, bulk inserts): not worth keeping.
 const MAX_SQL_LENGTH = 8192;
 
-export function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+/** A connection as Kysely uses it, and whether a transaction is open on it (SQLite ends one by itself on some errors). */
+export interface CachedSqliteDatabase extends SqliteDatabase {
+  readonly inTransaction: boolean;
+}
+
+export function withStatementCache(sqlite: BetterSqlite3.Database): CachedSqliteDatabase {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(sql: string): SqliteStatement {
       if (sql.length > MAX_SQL_LENGTH) return sqlite.prepare(sql);
       const kept = cache.get(sql);
