@@ -13,7 +13,8 @@ import { errorHandler } from './http/error-handler.ts';
 import { warmUpValidators } from './http/warm-up.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { webApp } from './http/web-app.ts';
-import { drainGuard } from './http/lifecycle.ts';
+import { lifecycleGuard } from './http/lifecycle.ts';
+import { requestDeadlines } from './http/deadline.ts';
 import { requestIdOf, requestIds } from './http/request-id.ts';
 import type { Limiter } from './http/rate-limit.ts';
 import { operations, spec } from './http/spec.ts';
@@ -27,6 +28,8 @@ export interface AppOptions {
   limiter?: Limiter | undefined;
   /** Weft Studio's built files; unset: no app, unknown paths are 404. */
   webDir?: string | undefined;
+  /** REQUEST_TIMEOUT: the deadline of every request (http/deadline.ts). */
+  requestTimeoutMs: number;
 }
 
 /** The app, its validators compiled (http/warm-up.ts), ready to listen. */
@@ -36,6 +39,7 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   app.set('etag', false);
   app.use(requestIds);
   app.use(deps.metrics.observeRequests);
+  app.use(requestDeadlines(opts.requestTimeoutMs));
   // At LOG_LEVEL=silent nothing is ever logged, yet pino-http would still build a child logger
   // with redacted request bindings for every request: ~8% of a call/read (see BENCHMARKS.md).
   if (opts.logger.isLevelEnabled('fatal')) {
@@ -78,8 +82,9 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   const validate = validator(false, opts.validateResponses);
   const validateAll = validator(true, false);
 
-  // Health and readiness stay answerable while draining (they say so); everything else new gets 503.
-  app.use(drainGuard(deps.lifecycle, (path) => path === '/health' || path === '/ready'));
+  // Health and readiness stay answerable while starting or draining (they say so); everything
+  // else new gets 503.
+  app.use(lifecycleGuard(deps.lifecycle, (path) => path === '/health' || path === '/ready'));
   app.use(
     createDispatcher({
       operations,

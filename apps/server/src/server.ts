@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { loadCatalogue } from '@weft/core';
 import { createMetrics } from './http/metrics.ts';
-import { createApiKeyStore, createStore, migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl } from '@weft/store';
+import { createApiKeyStore, createStore, migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl, type Db } from '@weft/store';
 import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index.ts';
 import type { KeyDatabase } from './auth/database-keys-cli.ts';
 import type { Config } from './config.ts';
@@ -25,7 +25,7 @@ export interface RunningServer {
 }
 
 export async function runMigrate(config: Config): Promise<void> {
-  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
+  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir, pool: { statementTimeoutMs: 0 } });
   try {
     await migrateToLatest(db);
   } finally {
@@ -66,14 +66,18 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       );
     }
   }
-  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir });
-  await migrateToLatest(db);
+  // Statements of requests are bounded by the request's deadline on the server side too.
+  const db = await openDatabase(config.databaseUrl, {
+    dataDir: config.dataDir,
+    pool: { defaultStatementTimeoutMs: config.requestTimeoutMs },
+    onPoolError: (err) => logger.warn({ err }, 'a PostgreSQL connection failed; it is discarded'),
+  });
   const metrics = createMetrics(db);
   const store = metrics.countIngest(createStore({ db, catalogue }));
-  const drainer = createDrainer();
-  const limiter = await createLimiter(config.rateLimits, config.redisUrl);
+  const lifecycle = createDrainer();
+  const limiter = await createLimiter(config.rateLimits, config.redisUrl, { logger, onRedisState: metrics.redisState });
   const app = await createApp(
-    { store, auth: createAuthenticator(authConfig, createApiKeyStore(db)), catalogue, version: VERSION, lifecycle: drainer, metrics },
+    { store, auth: createAuthenticator(authConfig, createApiKeyStore(db)), catalogue, version: VERSION, lifecycle, metrics, limiter },
     {
       bodyLimit: config.bodyLimit,
       logBodyLimit: config.logBodyLimit,
@@ -81,6 +85,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       logger,
       limiter,
       webDir: config.webDir,
+      requestTimeoutMs: config.requestTimeoutMs,
     },
   );
   // Timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a silent
@@ -89,10 +94,14 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   // Clients such as the Weave SDK keep connections alive; the server must not cut them first.
   server.keepAliveTimeout = config.idleTimeoutMs;
   // A connection that never completes its headers (or sends nothing) is closed after
-  // headersTimeout (Node checks every connectionsCheckingInterval); a whole request after requestTimeout.
+  // headersTimeout (Node checks every connectionsCheckingInterval). The request's own deadline
+  // (http/deadline.ts) answers first; Node's requestTimeout stays as a backstop behind it.
   server.headersTimeout = config.headersTimeoutMs;
-  server.requestTimeout = config.requestTimeoutMs;
+  server.requestTimeout = config.requestTimeoutMs + 5000;
   server.maxConnections = config.maxConnections;
+  // After listening, an accept failure (EMFILE: out of file descriptors) is emitted here; unheard,
+  // it would end the process. Node goes on accepting by itself.
+  server.on('error', (err) => logger.error({ err }, 'the listening socket failed'));
   // Node's headersTimeout starts with the first byte: a connection that sends nothing at all
   // would stay open forever. Close it after the same time.
   server.on('connection', (socket) => {
@@ -106,7 +115,10 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
   } catch (err) {
     await limiter?.close();
@@ -116,6 +128,20 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
+  // The port is open while migrations run: /health answers (the process is alive), /ready and
+  // every operation answer 503 until they are done.
+  logger.info({ url }, 'weft starting: applying database migrations');
+  try {
+    await migrate(db, config);
+  } catch (err) {
+    await new Promise((resolve) => server.close(resolve));
+    server.closeAllConnections();
+    await limiter?.close();
+    await store.close();
+    throw err;
+  }
+  lifecycle.serve();
+  // "listening" once requests are served (tests and the bench wait for this line).
   logger.info({ url, database: db.dialect }, 'weft listening');
   const sweeper = startSweeper(db, {
     intervalMs: config.retentionSweepIntervalMs,
@@ -130,12 +156,26 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     async close() {
       // First, so no sweep outlives the database: its running batch commits, then it ends.
       await sweeper.stop();
-      const { cut } = await drainer.drain(server, config.shutdownTimeoutMs);
+      const { cut } = await lifecycle.drain(server, config.shutdownTimeoutMs);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
       await limiter?.close();
       await store.close();
     },
   };
+}
+
+/**
+ * Migrations, on their own connection on PostgreSQL: a long one (a table rewritten) must not meet
+ * the statement timeout that bounds requests.
+ */
+async function migrate(db: Db, config: Config): Promise<void> {
+  if (db.dialect !== 'postgres') return migrateToLatest(db);
+  const own = await openDatabase(config.databaseUrl, { dataDir: config.dataDir, pool: { max: 2, statementTimeoutMs: 0 } });
+  try {
+    await migrateToLatest(own);
+  } finally {
+    await own.close();
+  }
 }
 
 /** Why the port could not be opened, in the terms of the variables that set it. */

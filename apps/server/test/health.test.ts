@@ -1,4 +1,6 @@
-// GET /health tells a load balancer whether this replica can reach its database.
+// Health and readiness when the database goes away: the process stays live (/live and /health
+// 200, /health saying `degraded`), so an orchestrator does not restart every replica, while /ready
+// is 503 naming the cause, so a load balancer takes the replica out; requests answer 503.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -22,7 +24,7 @@ describeIfPostgres('GET /health when PostgreSQL goes away', () => {
     await db?.drop();
   });
 
-  it('answers 200 ok, then 503 degraded once its database is gone', async () => {
+  it('answers 200 ok, then 200 degraded (and /ready 503) once its database is gone', async () => {
     const before = await fetch(`${server.url}/health`);
     expect(before.status).toBe(200);
     expect(await before.json()).toEqual({ status: 'ok', database: 'ok' });
@@ -36,7 +38,18 @@ describeIfPostgres('GET /health when PostgreSQL goes away', () => {
       await admin.end();
     }
     const after = await fetch(`${server.url}/health`);
-    expect(after.status).toBe(503);
+    expect(after.status).toBe(200);
     expect(await after.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+    const live = await fetch(`${server.url}/live`);
+    expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await fetch(`${server.url}/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      status: 'not_ready',
+      database: 'unreachable',
+      migrations: 'unknown',
+      draining: false,
+      reason: expect.stringContaining('The database is unavailable') as string,
+    });
   });
 });

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeIfPostgres } from '@weft/store/testing';
 import { createApp } from '../src/app.ts';
+import type { Phase } from '../src/http/lifecycle.ts';
 import { createAuthenticator } from '../src/auth/index.ts';
 import { createMetrics } from '../src/http/metrics.ts';
 import { startTestServer, type TestDatabase, type TestServer } from './test-server.ts';
@@ -84,7 +85,7 @@ function observability(database: TestDatabase) {
     it('says it is ready: database reachable, migrations applied, not draining', async () => {
       const res = await fetch(`${server.url}/ready`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', draining: false });
+      expect(await res.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', draining: false, reason: 'ready' });
     });
 
     it('shows the counters moving on /metrics', async () => {
@@ -164,7 +165,7 @@ describeIfPostgres('observability [postgres]', observability('postgres'));
 describe('observability: readiness while draining, request id of a 500', () => {
   let url: string;
   let close: () => Promise<void>;
-  const lifecycle = { draining: false };
+  const lifecycle: { phase: Phase } = { phase: 'serving' };
   beforeAll(async () => {
     const db = await openDatabase('sqlite::memory:');
     await migrateToLatest(db);
@@ -174,7 +175,7 @@ describe('observability: readiness while draining, request id of a 500', () => {
     const failing = { ...store, health: () => Promise.reject(new Error('a bug')) };
     const app = await createApp(
       { store: failing, auth: createAuthenticator({ users: [] }), catalogue, version: 'test', lifecycle, metrics },
-      { bodyLimit: 1 << 20, logBodyLimit: 1 << 20, validateResponses: true, logger: pino({ level: 'silent' }) },
+      { bodyLimit: 1 << 20, logBodyLimit: 1 << 20, validateResponses: true, logger: pino({ level: 'silent' }), requestTimeoutMs: 10_000 },
     );
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -195,10 +196,16 @@ describe('observability: readiness while draining, request id of a 500', () => {
 
   it('is not ready while draining, and says so', async () => {
     expect((await fetch(`${url}/ready`)).status).toBe(200);
-    lifecycle.draining = true;
+    lifecycle.phase = 'draining';
     const res = await fetch(`${url}/ready`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not_ready', database: 'ok', migrations: 'applied', draining: true });
-    lifecycle.draining = false;
+    expect(await res.json()).toEqual({
+      status: 'not_ready',
+      database: 'ok',
+      migrations: 'applied',
+      draining: true,
+      reason: 'draining: the replica is shutting down',
+    });
+    lifecycle.phase = 'serving';
   });
 });

@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { drainGuard } from '../src/http/lifecycle.ts';
+import { lifecycleGuard } from '../src/http/lifecycle.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 function open(url: string): Promise<Socket> {
@@ -72,7 +72,7 @@ describe('MAX_CONNECTIONS', () => {
 describe('draining', () => {
   it('answers new requests 503 with Connection: close, but lets /health say draining', async () => {
     const app = express();
-    app.use(drainGuard({ draining: true }, (path) => path === '/health'));
+    app.use(lifecycleGuard({ phase: 'draining' }, (path) => path === '/health'));
     app.get('/health', (_req, res) => void res.status(503).json({ status: 'draining' }));
     app.post('/obj/read', (_req, res) => void res.json({}));
     const listener = app.listen(0);

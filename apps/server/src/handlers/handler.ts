@@ -20,6 +20,7 @@ import type { UploadedFile } from '../http/body/read-multipart.ts';
 import type { SpooledBody } from '../http/body/spooled-body.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 import type { Metrics } from '../http/metrics.ts';
+import type { Limiter } from '../http/rate-limit.ts';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
   lifecycle: Lifecycle;
   /** What GET /metrics answers, and what counts requests (http/metrics.ts). */
   metrics: Metrics;
+  /** The rate limits, when set: /ready reports whether their Redis answers. */
+  limiter?: Limiter | undefined;
 }
 
 type BodyFor<K extends OperationId> = {

@@ -1,14 +1,34 @@
 import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
 
-export function serviceHandlers({ store, catalogue, version, lifecycle, metrics }: Deps) {
+export function serviceHandlers({ store, catalogue, version, lifecycle, metrics, limiter }: Deps) {
   return handlers({
+    // Liveness: the process answers. Nothing else is checked: restarting would not fix the rest.
+    async live() {
+      return { status: 'ok' as const };
+    },
     async ready(_input, res) {
+      const redis = limiter?.redisState();
+      const shared = redis === undefined ? {} : { redis };
+      if (lifecycle.phase === 'starting') {
+        res.status(503);
+        return {
+          status: 'not_ready' as const,
+          database: 'ok' as const,
+          migrations: 'running' as const,
+          draining: false,
+          reason: 'starting: applying database migrations',
+          ...shared,
+        };
+      }
       const ready = await store.ready({}, {});
       // A draining replica must leave the load balancer's pool before it stops.
-      const answer = lifecycle.draining ? { ...ready, status: 'not_ready' as const, draining: true } : ready;
+      const answer =
+        lifecycle.phase === 'draining'
+          ? { ...ready, status: 'not_ready' as const, draining: true, reason: 'draining: the replica is shutting down' }
+          : ready;
       res.status(answer.status === 'ready' ? 200 : 503);
-      return answer;
+      return { ...answer, ...shared };
     },
     async metrics(_input, res) {
       res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -17,11 +37,11 @@ export function serviceHandlers({ store, catalogue, version, lifecycle, metrics 
     async health(_input, res) {
       const health = await store.health({}, {});
       // A draining replica must leave the load balancer's pool before it stops.
-      if (lifecycle.draining) {
+      if (lifecycle.phase === 'draining') {
         res.status(503);
         return { ...health, status: 'draining' };
       }
-      res.status(health.status === 'ok' ? 200 : 503);
+      // 200 whatever the database does: the process serves, and says how its database is.
       return health;
     },
     async serverInfo() {

@@ -3,6 +3,7 @@
 // of Express scanning a layer per route on every request. Per request: authenticate → read the
 // body → validate → the typed handler → write its answer as the spec's media type says.
 import type { Request, RequestHandler, Response } from 'express';
+import { methodNotAllowed, noOperation, rateLimited, unauthorized } from '@weft/core';
 import { createOperationMatcher, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
@@ -42,9 +43,6 @@ interface Route {
 
 const sum = (sizes: number[] | undefined) => sizes?.reduce((n, size) => n + size, 0);
 
-function httpError(status: number, message: string, headers?: Record<string, string>) {
-  return Object.assign(new Error(message), { status, headers });
-}
 
 export function createDispatcher({
   operations,
@@ -71,12 +69,13 @@ export function createDispatcher({
       const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
       const found = matcher.match(req.method, path);
       if (found.kind === 'not-found') {
-        if (!fallback) throw httpError(404, 'not found');
+        if (!fallback) throw noOperation(`No operation at ${req.method} ${req.path}`);
         // Only after every operation missed: an operation always wins over an app route.
-        fallback(req, res, (err?: unknown) => next(err ?? httpError(404, 'not found')));
+        fallback(req, res, (err?: unknown) => next(err ?? noOperation(`No operation at ${req.method} ${req.path}`)));
         return;
       }
-      if (found.kind === 'method-not-allowed') throw httpError(405, 'method not allowed', { Allow: found.allowed.join(', ') });
+      if (found.kind === 'method-not-allowed')
+        throw methodNotAllowed(`${req.method} is not allowed on ${req.path}`, found.allowed.join(', '));
       const { op, handler, lists } = found.operation.route;
       req.params = found.params;
       // For the metrics (http/metrics.ts), which see every answer.
@@ -87,16 +86,10 @@ export function createDispatcher({
       if (scheme) {
         // Before any byte of the body is read: an anonymous client cannot make the server parse it.
         const result = await auth.authenticate(req.headers.authorization, scheme);
-        if (!result.ok) {
-          res.status(401).set('WWW-Authenticate', result.wwwAuthenticate).json({ reason: result.reason, error_type: 'Unauthorized' });
-          return;
-        }
+        if (!result.ok) throw unauthorized(result.reason, result.wwwAuthenticate);
         principal = result.principal;
         const refusal = limiter && (await limiter.take(principal.keyId, op.rateClass));
-        if (refusal) {
-          res.status(429).set('Retry-After', String(refusal.retryAfterSec)).json({ reason: refusal.reason, error_type: 'RateLimited' });
-          return;
-        }
+        if (refusal) throw rateLimited(refusal.reason, refusal.retryAfterSec);
       }
       const read = await readBody(req, res, op);
       spooled = read.spooled;

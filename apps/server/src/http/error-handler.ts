@@ -1,8 +1,21 @@
 // The last middleware: every error becomes a documented body. Validation problems → 422
-// `{detail:[…]}`; domain errors → their catalogue status and `{reason, error_type}`; anything
-// else is a bug → 500 with no details but the request id (its log lines carry the same).
-import type { ErrorRequestHandler } from 'express';
-import { isWeftError } from '@weft/core';
+// `{detail:[…]}`; catalogue errors → their status, headers and `{reason, error_type}`; a database
+// that cannot be used → 503 (507 when it has no room), whichever code path met it; anything else
+// is a bug → 500 with no details but the request id (its log lines carry the same). An answer
+// sent before the body was read closes the connection (early-answer.ts).
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import {
+  badRequest,
+  internalError,
+  isWeftError,
+  methodNotAllowed,
+  noOperation,
+  tooLarge,
+  unsupportedMediaType,
+  type WeftError,
+} from '@weft/core';
+import { availabilityError } from '@weft/store';
+import { closeIfBodyUnread } from './early-answer.ts';
 import { requestIdOf } from './request-id.ts';
 import { toValidationDetails } from './validation-error.ts';
 
@@ -22,6 +35,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     return;
   }
   try {
+    closeIfBodyUnread(req, res);
     answer(err, req, res);
   } catch (failure) {
     // Writing the answer failed (in development, the response validator refuses an undocumented
@@ -31,47 +45,55 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     res
       .status(500)
       .type('application/json')
-      .end(JSON.stringify(internalError(req)));
+      .end(JSON.stringify(internalError(requestIdOf(req)).toBody()));
   }
   void next;
 };
 
-function answer(err: unknown, req: Parameters<ErrorRequestHandler>[1], res: Parameters<ErrorRequestHandler>[2]): void {
-  if (isWeftError(err)) {
-    res.status(err.status).json(err.toBody());
-    return;
-  }
+function answer(err: unknown, req: Request, res: Response): void {
   const e = (err ?? {}) as HttpLikeError;
   const status = e.status ?? e.statusCode ?? 500;
   if (status === 422 && Array.isArray(e.detail)) {
     res.status(422).json({ detail: e.detail });
   } else if (e.type === 'entity.parse.failed') {
     res.status(422).json({ detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'malformed JSON'}`, type: 'json_invalid' }] });
-  } else if (e.type === 'entity.too.large' || status === 413) {
-    res.status(413).json({ reason: 'Request too large', error_type: 'RequestTooLarge' });
-  } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || e.type === 'media.unsupported') {
-    res.status(415).json({ reason: e.message ?? 'Unsupported encoding', error_type: 'UnsupportedMediaType' });
   } else if (status === 400 && Array.isArray(e.errors)) {
     res.status(422).json({ detail: toValidationDetails(e.errors) });
-  } else if (status === 415) {
-    res.status(415).json({
-      reason: `Unsupported media type "${req.headers['content-type'] ?? ''}"; send application/json`,
-      error_type: 'UnsupportedMediaType',
-    });
-  } else if (status === 404) {
-    res.status(404).json({ reason: `No operation at ${req.method} ${req.path}`, error_type: 'NotFound' });
-  } else if (status === 405) {
-    if (e.headers?.Allow) res.set('Allow', e.headers.Allow);
-    res.status(405).json({ reason: `${req.method} is not allowed on ${req.path}`, error_type: 'MethodNotAllowed' });
-  } else if (status >= 400 && status < 500) {
-    res.status(status).json({ reason: e.message ?? 'Bad request', error_type: 'BadRequest' });
   } else {
-    req.log?.error({ err }, 'unhandled error');
-    res.status(500).json(internalError(req));
+    send(res, catalogued(err, req));
   }
 }
 
-/** A bug's answer: no details, but the request id to quote (its log lines carry the same). */
-function internalError(req: Parameters<ErrorRequestHandler>[1]): Record<string, string> {
-  return { reason: 'Internal server error', error_type: 'InternalError', request_id: requestIdOf(req) };
+/** The catalogue's error for anything that is not a validation problem. */
+function catalogued(err: unknown, req: Request): WeftError {
+  if (isWeftError(err)) {
+    if (err.status >= 500) logUnavailable(req, err, err.cause);
+    return err;
+  }
+  const e = (err ?? {}) as HttpLikeError;
+  const status = e.status ?? e.statusCode ?? 500;
+  if (e.type === 'entity.too.large' || status === 413) return tooLarge();
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || e.type === 'media.unsupported')
+    return unsupportedMediaType(e.message ?? 'Unsupported encoding');
+  if (status === 415) return unsupportedMediaType(`Unsupported media type "${req.headers['content-type'] ?? ''}"; send application/json`);
+  if (status === 404) return noOperation(`No operation at ${req.method} ${req.path}`);
+  if (status === 405) return methodNotAllowed(`${req.method} is not allowed on ${req.path}`, e.headers?.Allow ?? '');
+  if (status >= 400 && status < 500) return badRequest(status === 406 || status === 408 ? status : 400, e.message ?? 'Bad request');
+  const unavailable = availabilityError(err);
+  if (unavailable) {
+    logUnavailable(req, unavailable, err);
+    return unavailable;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  return internalError(requestIdOf(req));
+}
+
+function send(res: Response, err: WeftError): void {
+  for (const [name, value] of Object.entries(err.headers)) if (value !== '') res.setHeader(name, value);
+  res.status(err.status).json(err.toBody());
+}
+
+/** A 5xx that is not a bug names its cause in the log, the database's own error included. */
+function logUnavailable(req: Request, err: WeftError, cause: unknown): void {
+  req.log?.warn({ err: cause ?? err, error_type: err.errorType }, err.message);
 }

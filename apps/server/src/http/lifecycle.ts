@@ -1,26 +1,37 @@
-// Graceful shutdown. While draining, the listening socket is closed (a load balancer sees refused
-// connections and /health 503), requests already in flight run to completion, and a new request
-// on a kept-alive connection is answered 503 with `Connection: close`, so no request is dropped.
+// Start-up and graceful shutdown. The port opens before migrations run, so an orchestrator sees a
+// live process (`/health` 200) that is not ready yet (`/ready` 503 `starting`); meanwhile every
+// other request is answered 503 with Retry-After. While draining, the listening socket is closed,
+// requests already in flight run to completion, and a new request on a kept-alive connection is
+// answered 503 with `Connection: close`, so no request is dropped.
 import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
+import { serviceUnavailable } from '@weft/core';
+import { errorHandler } from './error-handler.ts';
+
+export type Phase = 'starting' | 'serving' | 'draining';
 
 export interface Lifecycle {
-  readonly draining: boolean;
+  readonly phase: Phase;
 }
 
 export interface Drainer extends Lifecycle {
+  /** Start-up is over: requests are served. */
+  serve(): void;
   /** Stops accepting, waits for requests in flight up to `timeoutMs`, then cuts what is left. */
   drain(server: Server, timeoutMs: number): Promise<{ cut: number }>;
 }
 
 export function createDrainer(): Drainer {
-  let draining = false;
+  let phase: Phase = 'starting';
   return {
-    get draining() {
-      return draining;
+    get phase() {
+      return phase;
+    },
+    serve() {
+      if (phase === 'starting') phase = 'serving';
     },
     async drain(server, timeoutMs) {
-      draining = true;
+      phase = 'draining';
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Kept-alive connections between requests would hold close() open: close them as they go idle.
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
@@ -39,15 +50,20 @@ export function createDrainer(): Drainer {
   };
 }
 
-/** In front of everything: while draining, new requests get 503 and the connection is closed after. */
-export function drainGuard(lifecycle: Lifecycle, exempt: (path: string) => boolean): RequestHandler {
+/**
+ * In front of everything: while starting or draining, new requests get 503 (and, draining, the
+ * connection is closed after), but for `exempt` paths (health and readiness, which say why).
+ */
+export function lifecycleGuard(lifecycle: Lifecycle, exempt: (path: string) => boolean): RequestHandler {
   return (req, res, next) => {
-    if (!lifecycle.draining) return next();
-    res.set('Connection', 'close');
+    const phase = lifecycle.phase;
+    if (phase === 'serving') return next();
+    if (phase === 'draining') res.set('Connection', 'close');
     if (exempt(req.path)) return next();
-    res
-      .status(503)
-      .set('Retry-After', '1')
-      .json({ reason: 'The server is shutting down; retry on another replica', error_type: 'ServiceUnavailable' });
+    const refusal =
+      phase === 'draining'
+        ? serviceUnavailable('The server is shutting down; retry on another replica')
+        : serviceUnavailable('The server is starting (applying database migrations); retry shortly', 2);
+    errorHandler(refusal, req, res, next);
   };
 }

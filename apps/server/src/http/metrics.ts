@@ -14,6 +14,8 @@ export interface Metrics {
   countIngest(store: Store): Store;
   /** Counts what a retention sweep's batch deleted (retention/sweeper.ts). */
   countRetention: (deleted: SweepCounts) => void;
+  /** Whether the shared rate limits' Redis answers (only reported with REDIS_URL). */
+  redisState: (state: 'ok' | 'unreachable') => void;
 }
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -142,5 +144,15 @@ export function createMetrics(db: Db): Metrics {
     for (const kind of ['calls', 'feedback', 'files'] as const) if (deleted[kind] > 0) retained.inc({ kind }, deleted[kind]);
   };
 
-  return { registry, observeRequests, countIngest, countRetention };
+  let redisUp: Gauge | undefined;
+  const redisState = (state: 'ok' | 'unreachable') => {
+    redisUp ??= new Gauge({
+      name: 'weft_redis_up',
+      help: '1 while the Redis of the shared rate limits answers; 0 while each process limits alone.',
+      registers: [registry],
+    });
+    redisUp.set(state === 'ok' ? 1 : 0);
+  };
+
+  return { registry, observeRequests, countIngest, countRetention, redisState };
 }

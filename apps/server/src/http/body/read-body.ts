@@ -4,9 +4,10 @@
 import type { Request, Response } from 'express';
 import type { JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
+import { unprocessable } from './body-errors.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
 import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './parse-json-chunks.ts';
-import { discardRest, hasBody, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
+import { hasBody, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
 import { emptyBody, spoolBody, type SpooledBody } from './spooled-body.ts';
 
@@ -31,65 +32,76 @@ export interface ReadBody {
   size?: number;
 }
 
-export type BodyReader = (req: Request, res: Response, op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes'>) => Promise<ReadBody>;
+export type BodyReader = (
+  req: Request,
+  res: Response,
+  op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes' | 'requiresBody'>,
+) => Promise<ReadBody>;
+
+/** A JSON operation's request without a body, as Weave's (FastAPI's) servers answer it. */
+const missingBody = () => unprocessable([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
 
 export function createBodyReader(limits: BodyLimits): BodyReader {
   const readMultipart = multipartReader(limits.body);
+  // A refusal leaves the rest of the body unread: the answer closes the connection (early-answer.ts).
   return async (req, res, op) => {
-    try {
-      switch (op.bodyMode) {
-        case 'none':
-          return {};
-        case 'multipart': {
-          const { fields, files } = await readMultipart(req, res);
-          // The schema's binary parts are present as empty strings, as the validator expects.
-          for (const f of files) fields[f.fieldname] = '';
-          req.body = fields;
-          return { files };
-        }
-        case 'stream': {
-          if (hasBody(req)) requireJsonMediaType(req);
-          // Read whole before the store starts: a slow upload must never hold a database transaction.
-          // Spooled to a file rather than held: a 64 MB log would otherwise sit in memory whole.
-          return { spooled: hasBody(req) ? await spoolBody(req, limits.stream) : emptyBody() };
-        }
-        case 'bytes': {
-          // Bytes in one of the operation's media types (OTLP: protobuf or JSON), decoded by its handler.
-          const mediaType = requireMediaType(req, op.requestMediaTypes);
-          const chunks = await readChunks(req, limits.body);
-          const size = chunks.reduce((n, c) => n + c.length, 0);
-          // One buffer (decoders need contiguous bytes), and the chunks let go now: otherwise the
-          // body would be held twice for the whole request (bench: otel-ingest, peak RSS).
-          return { chunks: chunks.length === 1 ? chunks : [Buffer.concat(chunks, size)], mediaType, size };
-        }
-        case 'json': {
-          if (!hasBody(req)) return {};
-          requireJsonMediaType(req);
-          const chunks = await readChunks(req, limits.body);
-          const size = chunks.reduce((n, c) => n + c.length, 0);
-          // Large bodies a slice at a time, so that no request holds the event loop for long.
-          req.body = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));
-          return { size };
-        }
-        case 'lossless': {
-          if (!hasBody(req)) return {};
-          requireJsonMediaType(req);
-          const chunks = await readChunks(req, limits.body);
-          const size = chunks.reduce((n, c) => n + c.length, 0);
-          if (size <= ONE_PIECE_MAX_BYTES) {
-            const text = bodyText(Buffer.concat(chunks, size));
-            req.body = parseStrictJson(text);
-            return { source: parseLosslessJson(text), size };
-          }
-          // Two sliced passes: the plain value (validated, read by the handler) and the tree the
-          // digest is computed from. The first refuses what JSON.parse would.
-          req.body = await parseJsonChunks(chunks);
-          return { source: (await parseJsonChunks(chunks, { lossless: true })) as JsonNode, size };
-        }
+    switch (op.bodyMode) {
+      case 'none':
+        return {};
+      case 'multipart': {
+        const { fields, files } = await readMultipart(req, res);
+        // The schema's binary parts are present as empty strings, as the validator expects.
+        for (const f of files) fields[f.fieldname] = '';
+        req.body = fields;
+        return { files };
       }
-    } catch (err) {
-      await discardRest(req);
-      throw err;
+      case 'stream': {
+        if (hasBody(req)) requireJsonMediaType(req);
+        // Read whole before the store starts: a slow upload must never hold a database transaction.
+        // Spooled to a file rather than held: a 64 MB log would otherwise sit in memory whole.
+        return { spooled: hasBody(req) ? await spoolBody(req, limits.stream) : emptyBody() };
+      }
+      case 'bytes': {
+        // Bytes in one of the operation's media types (OTLP: protobuf or JSON), decoded by its handler.
+        const mediaType = requireMediaType(req, op.requestMediaTypes);
+        const chunks = await readChunks(req, limits.body);
+        const size = chunks.reduce((n, c) => n + c.length, 0);
+        // One buffer (decoders need contiguous bytes), and the chunks let go now: otherwise the
+        // body would be held twice for the whole request (bench: otel-ingest, peak RSS).
+        return { chunks: chunks.length === 1 ? chunks : [Buffer.concat(chunks, size)], mediaType, size };
+      }
+      case 'json': {
+        if (!hasBody(req)) {
+          if (op.requiresBody) throw missingBody();
+          return {};
+        }
+        requireJsonMediaType(req);
+        const chunks = await readChunks(req, limits.body);
+        const size = chunks.reduce((n, c) => n + c.length, 0);
+        if (size === 0 && op.requiresBody) throw missingBody();
+        // Large bodies a slice at a time, so that no request holds the event loop for long.
+        req.body = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));
+        return { size };
+      }
+      case 'lossless': {
+        if (!hasBody(req)) {
+          if (op.requiresBody) throw missingBody();
+          return {};
+        }
+        requireJsonMediaType(req);
+        const chunks = await readChunks(req, limits.body);
+        const size = chunks.reduce((n, c) => n + c.length, 0);
+        if (size === 0 && op.requiresBody) throw missingBody();
+        if (size <= ONE_PIECE_MAX_BYTES) {
+          const text = bodyText(Buffer.concat(chunks, size));
+          req.body = parseStrictJson(text);
+          return { source: parseLosslessJson(text), size };
+        }
+        // Two sliced passes: the plain value (validated, read by the handler) and the tree the
+        // digest is computed from. The first refuses what JSON.parse would.
+        req.body = await parseJsonChunks(chunks);
+        return { source: (await parseJsonChunks(chunks, { lossless: true })) as JsonNode, size };
+      }
     }
   };
 }

@@ -3,7 +3,7 @@
 // and the limit counts the INFLATED bytes (413), so a small compressed bomb costs no more than the
 // limit. Media types through content-type, as Express's own body parsers; inflating through zlib.
 import type { IncomingMessage } from 'node:http';
-import { pipeline, type Transform } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { parse as parseContentType, type ContentType } from 'content-type';
 import { aborted, corruptBody, tooLarge, unsupportedCharset, unsupportedEncoding, unsupportedMediaType } from './body-errors.ts';
@@ -88,12 +88,14 @@ export async function readEachChunk(req: IncomingMessage, limit: number, take: (
   if (!inflate && encoding !== 'identity') throw unsupportedEncoding(encoding);
   if (!inflate && Number(req.headers['content-length']) > limit) throw tooLarge();
   const inflated = inflate?.();
-  if (inflated) pipeline(req, inflated, () => {});
-  const source = inflated ?? req;
+  // Piped, not pipeline(): a refusal must not destroy the request (and with it the socket the
+  // answer goes out on); the rest of the body is left to the answer's close (early-answer.ts).
+  if (inflated) req.pipe(inflated);
+  const source: Readable = inflated ?? req;
   let bytes = 0;
   let failure: { err: unknown } | undefined;
   try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
+    for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > limit) throw tooLarge();
       if (failure) continue;
@@ -104,25 +106,14 @@ export async function readEachChunk(req: IncomingMessage, limit: number, take: (
       }
     }
   } catch (err) {
-    inflated?.destroy();
+    if (inflated) {
+      req.unpipe(inflated);
+      inflated.destroy();
+    }
     if ((err as { type?: unknown }).type === 'entity.too.large') throw err;
     // zlib's own errors carry a numeric errno (Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_…).
     if (inflated && typeof (err as { errno?: unknown }).errno === 'number') throw corruptBody(encoding);
     throw aborted(); // the client went away (its answer is never read)
   }
   if (failure) throw failure.err;
-}
-
-/**
- * After a refusal, reads what is left of the body without keeping it (as body-parser does), so
- * the client sees the answer instead of a reset while it is still sending.
- */
-export async function discardRest(req: IncomingMessage): Promise<void> {
-  if (req.readableEnded || req.destroyed) return;
-  req.resume();
-  await new Promise<void>((resolve) => {
-    req.once('end', resolve);
-    req.once('close', resolve);
-    req.once('error', () => resolve());
-  });
 }

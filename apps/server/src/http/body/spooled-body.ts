@@ -12,7 +12,7 @@ import { open, unlink, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WeftError } from '@weft/core';
+import { serviceUnavailable } from '@weft/core';
 import { readEachChunk } from './read-bytes.ts';
 
 /** A body read whole, in memory or in a temporary file. Close it once done (the dispatcher does). */
@@ -51,7 +51,7 @@ export async function spoolBody(req: IncomingMessage, limit: number): Promise<Sp
     await spool.close();
     if (err instanceof SpoolFailure) {
       req.log?.error({ err: err.cause }, 'could not write a request body to a temporary file');
-      throw new WeftError(503, 'ServiceUnavailable', `The server could not store the request body (${err.code}); retry later`);
+      throw serviceUnavailable(`The server could not store the request body (${err.code}); retry later`);
     }
     throw err;
   }
