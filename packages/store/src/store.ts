@@ -40,6 +40,17 @@ export interface LosslessContext extends RequestContext {
   source: JsonNode | undefined;
 }
 
+/**
+ * For operations that follow refs named in stored values (an object's table ref, a call input's
+ * object ref): which projects the caller may read. Every hop of every ref is checked against it,
+ * so a value written in one tenant's project never reads another's. The store knows nothing of
+ * users and entities: the server derives it from its authorization (a direct store user, such as
+ * a test, passes its own). Required by type, so a handler cannot forget it.
+ */
+export interface ReadingContext extends RequestContext {
+  mayRead(projectId: string): boolean;
+}
+
 /** Where a store method takes something else than the operation's body, path and query. */
 interface InputOverrides {
   /** `entity` already resolved (ART's null entity is the caller's default) and authorized. */
@@ -54,6 +65,14 @@ interface InputOverrides {
   projectsList: ProjectsListInput;
 }
 
+/** Operations whose context carries more than the caller (see ReadingContext). */
+interface ContextOverrides {
+  refsReadBatch: ReadingContext;
+  /** `expand_columns` follows the refs of the calls it answers. */
+  callsStreamQuery: ReadingContext;
+  callsQuery: ReadingContext;
+}
+
 type Merge<A> = { [P in keyof A]: A[P] };
 type BodyPart<K extends OperationId> = [RequestBodyOf<K>] extends [never] ? Record<never, never> : RequestBodyOf<K>;
 
@@ -61,8 +80,13 @@ export type StoreInput<K extends StoreOperationId> = K extends keyof InputOverri
   ? InputOverrides[K]
   : Merge<BodyPart<K> & PathParamsOf<K> & QueryParamsOf<K>>;
 
-export type StoreContext<K extends StoreOperationId> =
-  AuthOf<K> extends 'none' ? Record<never, never> : BodyModeOf<K> extends 'lossless' ? LosslessContext : RequestContext;
+export type StoreContext<K extends StoreOperationId> = K extends keyof ContextOverrides
+  ? ContextOverrides[K]
+  : AuthOf<K> extends 'none'
+    ? Record<never, never>
+    : BodyModeOf<K> extends 'lossless'
+      ? LosslessContext
+      : RequestContext;
 
 /** JSON Lines answers are streamed (or a bounded list); binary answers are bytes; the rest one JSON value. */
 export type StoreOutput<K extends StoreOperationId> =

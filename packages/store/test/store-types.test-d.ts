@@ -32,6 +32,14 @@ test('the lossless tree is part of the context of digest operations only', () =>
   expectTypeOf<Parameters<Store['objRead']>[1]>().toHaveProperty('source');
 });
 
+test('operations that follow stored refs take the projects the caller may read', () => {
+  expectTypeOf<Parameters<Store['refsReadBatch']>[1]>().toHaveProperty('mayRead');
+  expectTypeOf<Parameters<Store['callsStreamQuery']>[1]>().toHaveProperty('mayRead');
+  expectTypeOf<Parameters<Store['callsQuery']>[1]>().toHaveProperty('mayRead');
+  // @ts-expect-error: objRead follows no ref
+  expectTypeOf<Parameters<Store['objRead']>[1]>().toHaveProperty('mayRead');
+});
+
 test('an implementation must match the spec', () => {
   storeMethods({
     // @ts-expect-error: objRead answers ObjReadRes, not a list

@@ -905,7 +905,7 @@ export interface paths {
         put?: never;
         /**
          * Read the values refs point at
-         * @description What the Weave SDKs send to resolve refs: each ref's value, in the order asked. An object ref gives the version's value; its extra path walks into it (`attr` and `key` into an object, `index` into a list, `id` from a table ref to that row of the table), as Weave does; a call ref gives the call as call/read answers it. A ref to an object, version, row or call that does not exist (or was deleted), or a path that leads nowhere, is a 404 naming it; a ref that is not one (or a bare table ref, which Weave does not read either) is a 400. Every ref must be of a project the key may access (else 403).
+         * @description What the Weave SDKs send to resolve refs: each ref's value, in the order asked. An object ref gives the version's value; its extra path walks into it (`attr` and `key` into an object, `index` into a list, `id` from a table ref to that row of the table), as Weave does; a call ref gives the call as call/read answers it. A ref to an object, version, row or call that does not exist (or was deleted), or a path that leads nowhere, is a 404 naming it; a ref that is not one (or a bare table ref, which Weave does not read either) is a 400. Every ref must be of a project the key may access (else 403); a table ref met on its path that names a project the key may not access is answered exactly as a missing one (404).
          */
         post: operations["refsReadBatch"];
         delete?: never;
@@ -1462,7 +1462,7 @@ export interface components {
         CallsStreamQueryReq: {
             /** @description Only these fields of each call (a dot path such as `inputs.question` keeps only that part of its root; `wb_*` names are Weave's for the `svc_*` fields). `id`, `project_id`, `op_name`, `trace_id` and `started_at` are always there, and `attributes` and `inputs` (as `{}` when not asked for), as Weave's CallSchema requires. Null or empty — every field. */
             columns?: string[] | null;
-            /** @description Fields (dot paths) whose value, when it is a ref of the project's objects, ops or calls, is answered as the value it points at (refs/read_batch's rules); a ref that does not resolve is answered as it is. A query or sort reaching through one of these columns (Weave filters on the value behind the ref) is refused with 422. */
+            /** @description Fields (dot paths) whose value, when it is a ref of the project's objects, ops or calls, is answered as the value it points at (refs/read_batch's rules); a ref that does not resolve, or walks into a project the key may not access, is answered as it is. A query or sort reaching through one of these columns (Weave filters on the value behind the ref) is refused with 422. */
             expand_columns?: string[] | null;
             filter?: components["schemas"]["CallsFilter"] | null;
             /** @default false */

@@ -1,4 +1,4 @@
-import { contextOf, requireProject } from '../http/request-context.ts';
+import { contextOf, readingContextOf, requireProject } from '../http/request-context.ts';
 import { handlers, type Deps } from './handler.ts';
 
 export function callHandlers({ store, auth }: Deps) {
@@ -21,7 +21,7 @@ export function callHandlers({ store, auth }: Deps) {
     },
     async callsQuery({ body, principal }) {
       requireProject(auth, principal, body.project_id);
-      return store.callsQuery(body, contextOf(principal));
+      return store.callsQuery(body, readingContextOf(auth, principal));
     },
     async callsDelete({ body, principal }) {
       requireProject(auth, principal, body.project_id);
@@ -36,7 +36,7 @@ export function callHandlers({ store, auth }: Deps) {
     },
     async callsStreamQuery({ body, principal }) {
       requireProject(auth, principal, body.project_id);
-      return store.callsStreamQuery(body, contextOf(principal));
+      return store.callsStreamQuery(body, readingContextOf(auth, principal));
     },
     async callsQueryStats({ body, principal }) {
       requireProject(auth, principal, body.project_id);

@@ -3,12 +3,14 @@
 // such as `inputs.question` keeps only that part of its root); the fields the SDK's CallSchema
 // requires are always there (`attributes` and `inputs` as `{}` when not asked for). A column of
 // `expand_columns` whose value is a ref of the project is replaced by the value it points at
-// (refs/read_batch's rules; a ref that does not resolve is left as it is), unless
+// (refs/read_batch's rules, the projects the caller may read included; a ref that does not
+// resolve, or leads into a project the caller may not read, is left as it is), unless
 // `return_expanded_column_values` is false, when the refs are answered as stored.
 import { invalidField, invalidRequest, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import { readRef } from '../refs/refs-read-batch.ts';
+import type { ReadingContext } from '../store.ts';
 
 const FIELDS = new Set([
   'id',
@@ -81,6 +83,7 @@ export function callShaper(
   db: Db,
   catalogue: Catalogue,
   req: T.CallsStreamQueryReq,
+  ctx: ReadingContext,
 ): ((call: T.CallSchema) => Promise<T.CallSchema>) | undefined {
   const columns = req.columns?.length ? req.columns.map((c) => parsePath(c, 'columns')) : undefined;
   const expand = req.return_expanded_column_values === false ? [] : (req.expand_columns ?? []).map((c) => parsePath(c, 'expand_columns'));
@@ -91,8 +94,9 @@ export function callShaper(
   const resolve = (ref: string) => {
     let value = resolved.get(ref);
     if (!value) {
-      // A ref that does not resolve (deleted, never written) stays a ref, as Weave leaves it.
-      value = readRef(db, catalogue, ref).catch(() => ref);
+      // A ref that does not resolve (deleted, never written, or another tenant's) stays a ref, as
+      // Weave leaves a missing one.
+      value = readRef(db, catalogue, ref, ctx).catch(() => ref);
       resolved.set(ref, value);
     }
     return value;

@@ -1,6 +1,6 @@
 // call/read: one call by primary key. A call that was never started (only its end arrived),
 // was deleted, or does not exist is a 404 (the seed contract; Weave answers {call: null}).
-import { notFound, type Catalogue } from '@weft/core';
+import { notFound, type Catalogue, type WeftError } from '@weft/core';
 import type * as T from '@weft/types';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { readJson, type Db } from '../db/index.ts';
@@ -16,7 +16,7 @@ export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq)
     .where('project_id', '=', req.project_id)
     .where('id', '=', req.id)
     .executeTakeFirst();
-  if (!row || !isStarted(row) || row.deleted_at !== null) throw notFound(`Call ${req.id} not found`);
+  if (!row || !isStarted(row) || row.deleted_at !== null) throw callNotFound(req.id);
 
   const stored = readJson(db, row.summary);
   const costs =
@@ -30,4 +30,9 @@ export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq)
     call.total_storage_size_bytes = await traceStorageSize(db.kysely, db, row.project_id, row.trace_id);
   }
   return { call };
+}
+
+/** What call/read answers for a call that is not there (refs/read_batch too, for one it may not read). */
+export function callNotFound(id: string): WeftError {
+  return notFound(`Call ${id} not found`);
 }

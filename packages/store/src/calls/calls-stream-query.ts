@@ -18,6 +18,7 @@ import { checkPaging } from '../db/paging.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition } from './calls-query.ts';
+import type { ReadingContext } from '../store.ts';
 import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize } from './storage-size.ts';
@@ -43,6 +44,7 @@ export async function* callsStreamQuery(
   db: Db,
   catalogue: Catalogue,
   req: T.CallsStreamQueryReq,
+  ctx: ReadingContext,
   pageSize: number = PAGE_SIZE,
 ): AsyncGenerator<T.CallSchema> {
   refuseQueryThroughExpandedRefs(req);
@@ -52,7 +54,7 @@ export async function* callsStreamQuery(
   const condition = callsQueryCondition(db, req.query);
   const paging = checkPaging(req.limit, req.offset);
   // Built before the first page, so unknown columns are refused before any answer starts.
-  const shape = callShaper(db, catalogue, req);
+  const shape = callShaper(db, catalogue, req, ctx);
   let remaining = paging.limit ?? Infinity;
   let offset = paging.offset;
   let last: StartedRow | undefined;

@@ -24,10 +24,10 @@ export function callMethods(opts: StoreOptions) {
     callUpsertBatch: (req, ctx) => callUpsertBatch(db, req, ctx.user),
     callRead: (req) => callRead(db, catalogue, req),
     callUpdate: (req) => callUpdate(db, req),
-    callsStreamQuery: (req) => callsStreamQuery(db, catalogue, req),
+    callsStreamQuery: (req, ctx) => callsStreamQuery(db, catalogue, req, ctx),
     callsQueryStats: (req) => callsQueryStats(db, req),
     callsDelete: (req) => callsDelete(db, req),
-    callsQuery: (req) => callsQueryAll(db, catalogue, req),
+    callsQuery: (req, ctx) => callsQueryAll(db, catalogue, req, ctx),
     otelExport: (req, ctx) => otelExport(db, req, ctx.user),
   });
 }

@@ -1,5 +1,5 @@
 // POST /obj/read: one version, named by digest, `latest`, `v<N>` or an alias.
-import { notFound, objectDeleted } from '@weft/core';
+import { notFound, objectDeleted, type WeftError } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database, Db } from '../db/index.ts';
@@ -29,12 +29,17 @@ export async function objRead(db: Db, req: T.ObjReadReq, _ctx: RequestContext): 
   if (!row && ref.kind === 'latest') {
     row = await base.orderBy('created_at', 'desc').orderBy('version_index', 'desc').limit(1).executeTakeFirst();
   }
-  if (!row) throw notFound(`Obj ${req.object_id}:${req.digest} not found`);
+  if (!row) throw objNotFound(req.object_id, req.digest);
   if (row.deleted_at !== null) {
     throw objectDeleted(`${req.object_id}:v${row.version_index} was deleted at ${row.deleted_at}`, row.deleted_at);
   }
   const labels = req.include_tags_and_aliases === true ? (await labelsOf(db, req.project_id, [row]))[0] : undefined;
   return { obj: toObjSchema(db.dialect, row, { ...(metadataOnly ? {} : { val: row.val }), ...(labels ? { labels } : {}) }) };
+}
+
+/** What obj/read answers for a version that is not there (refs/read_batch too, for one it may not read). */
+export function objNotFound(objectId: string, digest: string): WeftError {
+  return notFound(`Obj ${objectId}:${digest} not found`);
 }
 
 /** The version the alias points at, or else the one with that digest. */

@@ -5,6 +5,6 @@ import { refsReadBatch } from './refs-read-batch.ts';
 
 export function refMethods({ db, catalogue }: StoreOptions) {
   return storeMethods({
-    refsReadBatch: (req) => refsReadBatch(db, catalogue, req),
+    refsReadBatch: (req, ctx) => refsReadBatch(db, catalogue, req, ctx),
   });
 }

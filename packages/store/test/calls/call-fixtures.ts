@@ -6,7 +6,8 @@ import { callMethods } from '../../src/calls/index.ts';
 import type { Db } from '../../src/db/index.ts';
 
 export const catalogue: Catalogue = await loadCatalogue();
-export const ctx = { user: 'alice' };
+/** alice, who may read every project: the tests of refs across tenants narrow it themselves. */
+export const ctx = { user: 'alice', mayRead: (): boolean => true };
 
 export const T0 = '2025-06-03T09:41:27.512Z';
 export const T1 = '2025-06-03T09:41:28.907Z'; // T0 + 1395 ms

@@ -13,7 +13,7 @@ const at = (m: number) => `2025-06-03T09:${String(m).padStart(2, '0')}:00.000Z`;
 
 async function query(db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number): Promise<T.CallSchema[]> {
   const out: T.CallSchema[] = [];
-  for await (const call of callsStreamQuery(db, catalogue, req, pageSize)) out.push(call);
+  for await (const call of callsStreamQuery(db, catalogue, req, ctx, pageSize)) out.push(call);
   return out;
 }
 const ids = async (db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number) =>
@@ -252,7 +252,7 @@ describeEachDialect('calls/stream_query', (getDb) => {
     ] as const)
       await calls.callStart(startReq(p, { id, started_at: at(m) }), ctx);
     const seen: string[] = [];
-    for await (const call of callsStreamQuery(db, catalogue, { project_id: p }, 2)) {
+    for await (const call of callsStreamQuery(db, catalogue, { project_id: p }, ctx, 2)) {
       seen.push(call.id);
       if (call.id === 'a') await calls.callStart(startReq(p, { id: 'late', started_at: at(5) }), ctx);
     }

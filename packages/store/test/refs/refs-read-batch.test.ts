@@ -5,7 +5,7 @@ import { loadCatalogue } from '@weft/core';
 import { createStore } from '../../src/create-store.ts';
 import { describeEachDialect } from '../dialects.ts';
 
-const ctx = { user: 'alice', source: undefined };
+const ctx = { user: 'alice', source: undefined, mayRead: (p: string) => p.startsWith('acme/') };
 const catalogue = await loadCatalogue();
 
 describeEachDialect('refs read batch', (getDb) => {
