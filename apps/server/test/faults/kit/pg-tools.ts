@@ -11,9 +11,9 @@ import type { Availability } from './skip-loudly.ts';
 const execFileAsync = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
 
-function findBinDir(): string | undefined {
+function findBinDir(): string | { reason: string } {
   const fromEnv = process.env.WEFT_PG_BINDIR;
-  if (fromEnv) return existsSync(join(fromEnv, 'initdb')) ? fromEnv : undefined;
+  if (fromEnv) return existsSync(join(fromEnv, 'initdb')) ? fromEnv : { reason: `WEFT_PG_BINDIR=${fromEnv} holds no initdb` };
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const majors = readdirSync(debian)
@@ -24,7 +24,7 @@ function findBinDir(): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir && existsSync(join(dir, 'initdb'))) return dir;
   }
-  return undefined;
+  return { reason: 'initdb not found (no /usr/lib/postgresql/*/bin, no WEFT_PG_BINDIR, none on the PATH)' };
 }
 
 export interface PgTools {
@@ -46,7 +46,7 @@ let cached: { tools: PgTools } | { reason: string } | undefined;
 
 function locate(): { tools: PgTools } | { reason: string } {
   const binDir = findBinDir();
-  if (!binDir) return { reason: 'initdb not found (no /usr/lib/postgresql/*/bin, WEFT_PG_BINDIR or PATH entry)' };
+  if (typeof binDir !== 'string') return binDir;
   let owner: PgTools['owner'];
   if (isRoot) {
     try {
