@@ -45,7 +45,7 @@ describeIfPostgres('a move keeps every answer byte for byte', () => {
       const written = await writeProject(server);
       sources[kind] = { server, written, answers: await readProject(server, written) };
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const s of servers) await s.close();
     for (const drop of drops) await drop();
