@@ -6,9 +6,9 @@
 // keys' order. What SQLite keeps as sent (every JSON column) and PostgreSQL keeps as written (json:
 // the table rows) arrives with its keys in the order sent. PostgreSQL gives its jsonb and json as
 // text (`cast(… as text)`), SQLite stores text; the writer binds the text with jsonText
-// (jsonTextAsWritten for a json_text column). jsonb text has a blank after each ',' and ':', which
-// a SQLite target would keep: its jsonb cells are written without them (json-text.ts), as the
-// store writes JSON. Blobs are Buffers in both drivers.
+// (jsonTextAsWritten for a json_text column). jsonb's text has a blank after each ',' and ':',
+// which SQLite would keep: a SQLite target gets jsonb-kind cells without blanks between tokens
+// (json-text.ts), as its store writes JSON. Blobs are Buffers in both drivers.
 //
 // A line of `<table>.jsonl` is one JSON object: each column by name, JSON cells spliced in as
 // JSON (so `jq .val` reads them), blobs as base64, and SQL NULL as an absent key, which keeps a
