@@ -1,22 +1,26 @@
 // How one row moves between databases and through an export's JSON Lines.
 //
-// JSON cells travel as JSON text and are never turned into JS values on the way: JSON.parse would
-// make `1.0` the number 1, and Weave hashes the two differently, so a moved object would no
-// longer match its digest. PostgreSQL gives its jsonb and json as text (`cast(… as text)`), SQLite
-// stores text; the writer binds the text with jsonText (jsonTextAsWritten for a json_text column,
-// the table rows). Blobs are Buffers in both drivers.
+// JSON cells travel as JSON text and are never turned into JS values on the way, nor rebuilt from
+// one: JSON.parse would make `1.0` the number 1 (Weave hashes the two differently, so a moved
+// object would no longer match its digest), and writing a parsed value out again would choose the
+// keys' order. What SQLite keeps as sent (every JSON column) and PostgreSQL keeps as written (json:
+// the table rows) arrives with its keys in the order sent. PostgreSQL gives its jsonb and json as
+// text (`cast(… as text)`), SQLite stores text; the writer binds the text with jsonText
+// (jsonTextAsWritten for a json_text column). jsonb's text has a blank after each ',' and ':',
+// which SQLite would keep: a SQLite target gets jsonb-kind cells without blanks between tokens
+// (json-text.ts), as its store writes JSON. Blobs are Buffers in both drivers.
 //
 // A line of `<table>.jsonl` is one JSON object: each column by name, JSON cells spliced in as
 // JSON (so `jq .val` reads them), blobs as base64, and SQL NULL as an absent key, which keeps a
-// JSON `null` (a value) apart from SQL NULL (no value). Lines are read back with the lossless
-// parser so number lexemes survive the file too.
+// JSON `null` (a value) apart from SQL NULL (no value). A line is checked whole by the lossless
+// parser, and each JSON cell is read back as the text it is in the line.
 import { createHash } from 'node:crypto';
 import { JsonNumber, parseLossless, type JsonNode, type JsonObject } from '@weft/core';
 import { sql, type AliasedRawBuilder } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
 import { jsonText, jsonTextAsWritten } from '../db/dialect-helpers.ts';
 import type { ColumnKind } from '../db/migrations/create-table.ts';
-import { toStoredJson } from '../objects/value-encoding.ts';
+import { memberTexts, minifyJson } from './json-text.ts';
 import { postgresSpeltDigest } from './postgres-number.ts';
 import type { TransferTable } from './transfer-tables.ts';
 
@@ -45,7 +49,9 @@ export function insertValues(dialect: Dialect, table: TransferTable, row: RawRow
     if (!(column in row)) continue;
     const value = row[column];
     if (value === null || !isJson(kind)) values[column] = value;
-    else values[column] = kind === 'json' ? jsonText(dialect, value as string) : jsonTextAsWritten(dialect, value as string);
+    else if (kind === 'json_text') values[column] = jsonTextAsWritten(dialect, value as string);
+    // PostgreSQL's jsonb drops blanks itself.
+    else values[column] = jsonText(dialect, dialect === 'sqlite' ? minifyJson(value as string) : (value as string));
   }
   return values;
 }
@@ -128,6 +134,7 @@ export function decodeLine(table: TransferTable, line: string): RawRow {
   for (const column of Object.keys(cells)) {
     if (!Object.hasOwn(table.columns, column)) throw new TransferError(`unknown column "${column}"`);
   }
+  let texts: Map<string, string> | undefined;
   const row: RawRow = {};
   for (const [column, kind] of Object.entries(table.columns)) {
     // Absent: SQL NULL (also a column an older export did not have yet).
@@ -136,7 +143,8 @@ export function decodeLine(table: TransferTable, line: string): RawRow {
       continue;
     }
     const cell = cells[column] as JsonNode;
-    row[column] = isJson(kind) ? toStoredJson(cell) : decodeScalar(column, kind, cell);
+    // A JSON cell: its text as it is in the line (the parse above has checked it).
+    row[column] = isJson(kind) ? (texts ??= memberTexts(line)).get(column) : decodeScalar(column, kind, cell);
   }
   return row;
 }

@@ -1,6 +1,8 @@
 // Writes a project with a row in every table the row mover knows, through the store as the API
 // would, including what is easy to lose on the way: a float written `1.0` (Weave hashes it apart
-// from `1`), a 20-digit integer, non-ASCII text, SQL NULL beside JSON null, bytes of every value.
+// from `1`), a 20-digit integer, non-ASCII text, SQL NULL beside JSON null, bytes of every value,
+// and JSON whose keys are not in PostgreSQL jsonb's order (`zz` before `aa`), which SQLite keeps
+// as sent in every JSON column, and PostgreSQL in table rows (a log's trajectories).
 import { loadCatalogue, parseLossless, toPlain } from '@weft/core';
 import { createApiKeyStore } from '../../src/api-keys/api-key-store.ts';
 import { createStore } from '../../src/create-store.ts';
@@ -21,7 +23,6 @@ function viaHttp<Req>(body: string): [Req, LosslessContext] {
 export interface Seeded {
   floatObjectDigest: string;
   fileDigest: string;
-  tableDigest: string;
 }
 
 /** `rows`: the dataset's size (more rows than a batch exercises paging). */
@@ -55,8 +56,8 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
           parent_id: i === 0 ? null : '01900000-0000-7000-8000-000000000000',
           op_name: `weave:///${projectId}/op/step:abc`,
           started_at: `2025-01-01T00:00:0${i}.000Z`,
-          attributes: { i },
-          inputs: { prompt: `p${i}`, temperature: 0.5 },
+          attributes: { zz: i, aa: { y: 1, b: [2, { z: 3, a: 4 }] } },
+          inputs: { prompt: `p${i}`, temperature: 0.5, aa: 'last' },
         },
       },
       USER,
@@ -65,7 +66,13 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
     if (i < 4) {
       await store.callEnd(
         {
-          end: { project_id: projectId, id, ended_at: `2025-01-01T00:01:0${i}.000Z`, output: i === 1 ? null : { answer: i }, summary: {} },
+          end: {
+            project_id: projectId,
+            id,
+            ended_at: `2025-01-01T00:01:0${i}.000Z`,
+            output: i === 1 ? null : { answer: i, aa: 1 },
+            summary: { zz: 1, aa: 2 },
+          },
         },
         USER,
       );
@@ -82,6 +89,15 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
     },
     USER,
   );
+  await store.feedbackCreate(
+    {
+      project_id: projectId,
+      weave_ref: `weave:///${projectId}/call/01900000-0000-7000-8000-000000000000`,
+      feedback_type: 'review',
+      payload: { zz: 'z', aa: { y: 1, b: 2 } },
+    },
+    USER,
+  );
   // A price written as the Python SDK writes floats (exponents): moved as the exact decimal text.
   await store.costCreate(
     ...viaHttp<Parameters<typeof store.costCreate>[0]>(
@@ -95,11 +111,16 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
     const log = {
       split: 'train',
       trajectory_groups: [0, 1].map((g) => ({
-        trajectories: [0, 1].map((t) => ({ messages_and_choices: [{ role: 'user', content: `s${step} g${g} t${t}` }], reward: g + t / 2 })),
+        trajectories: [0, 1].map((t) => ({
+          messages_and_choices: [{ role: 'user', content: `s${step} g${g} t${t}` }],
+          reward: g + t / 2,
+          metrics: { zz: t, aa: g },
+        })),
+        metrics: { zz: g, aa: 1 },
       })),
     };
     await store.modelLog({ model_id: model.id, pieces: modelLogPieces(log) }, USER);
-    await store.modelCheckpointCreate({ model_id: model.id, step, metrics: { loss: 1 / step } }, USER);
+    await store.modelCheckpointCreate({ model_id: model.id, step, metrics: { loss: 1 / step, acc: 0.5 } }, USER);
   }
 
   // Deployment-wide keys (hashes only): copied, never exported.
@@ -113,5 +134,5 @@ export async function seedEveryTable(db: Db, projectId: string, rows = 60): Prom
       entities: [entity],
     });
   }
-  return { floatObjectDigest: float.digest, fileDigest: file.digest, tableDigest: table.digest };
+  return { floatObjectDigest: float.digest, fileDigest: file.digest };
 }

@@ -95,11 +95,11 @@ describe('line codec', () => {
   const calls = TRANSFER_TABLES.find((t) => t.name === 'calls') as TransferTable;
   const files = TRANSFER_TABLES.find((t) => t.name === 'files') as TransferTable;
 
-  it('keeps number lexemes, JSON null apart from SQL NULL, and text with line breaks on one line', () => {
+  it('keeps JSON text as stored (key order, number lexemes), JSON null apart from SQL NULL, and text with line breaks on one line', () => {
     const row = {
       project_id: 'a/b',
       id: 'c1',
-      inputs: '{"x":1.0,"big":12345678901234567890,"s":"line\\nbreak"}',
+      inputs: '{"x":1.0,"big":12345678901234567890,"s":"line\\nbreak","aa":[1e2,-0.0]}',
       output: 'null',
       summary: null,
       attributes: '{\n  "pretty": true\n}',
@@ -111,8 +111,10 @@ describe('line codec', () => {
     expect(line).toContain('"inputs":{"x":1.0,"big":12345678901234567890');
     expect(line).not.toContain('"summary"');
     const back = decodeLine(calls, line);
-    // Keys in jsonb's order, as the store writes them in both databases (objects/value-encoding.ts).
-    expect(back.inputs).toBe('{"s":"line\\nbreak","x":1.0,"big":12345678901234567890}');
+    // The text as it was: keys in the order stored (SQLite keeps them as sent), numbers as spelt.
+    expect(back.inputs).toBe(row.inputs);
+    // Line breaks between tokens become blanks on the line: the same JSON.
+    expect(back.attributes).toBe('{   "pretty": true }');
     expect(back.output).toBe('null');
     expect(back.summary).toBeNull();
     expect(back.svc_run_step).toBe(3);
