@@ -45,7 +45,7 @@ describeEachDialect('stable orders: table/query', (getDb) => {
         const positions = async (req: Omit<T.TableQueryReq, 'project_id' | 'digest'>) =>
           (await store.tableQuery({ project_id: p, digest, sort_by, ...req }, ALICE)).rows.map((r) => r.original_index);
         for (let read = 0; read < 2; read++) {
-          const pages: number[] = [];
+          const pages: (number | undefined)[] = [];
           // 70 does not divide a chunk (128): pages start and end inside chunks.
           for (let offset = 0; offset < ROWS.length; offset += 70) pages.push(...(await positions({ offset, limit: 70 })));
           expect(pages).toEqual(POSITIONS);
