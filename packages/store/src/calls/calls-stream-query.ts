@@ -219,10 +219,11 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
 
 /**
  * Rows strictly after `row` in the order of `keys` (all keyset columns, never null). The OR alone
- * is no index range: PostgreSQL walked the index from the project's first call, filtering, and
- * SQLite read every later call through a MULTI-INDEX OR and sorted them all, so a page cost the
- * stream's depth. The redundant bound on the first key (`>=`, or `<=` descending) is the range
- * both planners start the index walk at, and the tie-break keys are sorted group by group as before.
+ * is no index range: PostgreSQL walks the index from the project's first call, filtering, and
+ * SQLite reads every later call through a MULTI-INDEX OR and sorts them all, so a page would cost
+ * the stream's depth. The redundant bound on the first key (`>=`, or `<=` descending) is where both
+ * planners start the index walk; only the later keys (the id tie-break) are then sorted, a group
+ * of equal first keys at a time.
  */
 function afterRow(eb: Eb, keys: readonly SortKey[], row: StartedRow): Expression<SqlBool> {
   const value = (key: SortKey) => row[key.keyset as KeysetColumn];
