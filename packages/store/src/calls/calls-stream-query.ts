@@ -219,14 +219,24 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
   ];
 }
 
-/** Rows strictly after `row` in the order of `keys` (all keyset columns, never null). */
+/**
+ * Rows strictly after `row` in the order of `keys` (all keyset columns, never null). The OR alone
+ * is no index range: PostgreSQL walks the index from the project's first call, filtering, and
+ * SQLite reads every later call through a MULTI-INDEX OR and sorts them all, so a page would cost
+ * the stream's depth. The redundant bound on the first key (`>=`, or `<=` descending) is where both
+ * planners start the index walk; only the later keys (the id tie-break) are then sorted, a group
+ * of equal first keys at a time.
+ */
 function afterRow(eb: Eb, keys: readonly SortKey[], row: StartedRow): Expression<SqlBool> {
+  const value = (key: SortKey) => row[key.keyset as KeysetColumn];
+  const column = (key: SortKey) => `calls.${key.keyset as KeysetColumn}` as const;
   const alternatives: Expression<SqlBool>[] = keys.map((key, i) => {
-    const equalBefore = keys.slice(0, i).map((k) => eb(`calls.${k.keyset as KeysetColumn}`, '=', row[k.keyset as KeysetColumn]));
-    const beyond = eb(`calls.${key.keyset as KeysetColumn}`, key.direction === 'asc' ? '>' : '<', row[key.keyset as KeysetColumn]);
+    const equalBefore = keys.slice(0, i).map((k) => eb(column(k), '=', value(k)));
+    const beyond = eb(column(key), key.direction === 'asc' ? '>' : '<', value(key));
     return eb.and([...equalBefore, beyond]);
   });
-  return eb.or(alternatives);
+  const first = keys[0]!;
+  return eb.and([eb(column(first), first.direction === 'asc' ? '>=' : '<=', value(first)), eb.or(alternatives)]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,8 +44,15 @@ export async function feedbackQuery(db: Db, req: T.FeedbackQueryReq): Promise<T.
 
   let query = db.kysely.selectFrom('feedback').selectAll().where(live);
   const sorts = req.sort_by?.length ? req.sort_by : [{ field: 'created_at' as const, direction: 'asc' as const }];
-  for (const { field, direction } of sorts) query = query.orderBy(sql.ref(`feedback.${TEXT_COLUMNS[field] ?? field}`), direction);
-  query = query.orderBy('feedback.id', 'asc');
+  // Rows without the value (creator, refs) last in either direction, as cost/query and calls
+  // sort: the two databases' own defaults disagree.
+  for (const { field, direction } of sorts) {
+    query = query.orderBy(sql.ref(`feedback.${TEXT_COLUMNS[field] ?? field}`), (ob) =>
+      (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+    );
+  }
+  // id is unique in a project: rows written in the same millisecond keep one order, page after page.
+  if (!sorts.some((s) => s.field === 'id')) query = query.orderBy('feedback.id', 'asc');
   const rows = await readPaged(db, applyPaging(query, paging), paging);
   const counted = await db.kysely
     .selectFrom('feedback')
