@@ -1,11 +1,32 @@
 #!/bin/sh
 # `pnpm start`: builds what changed (quietly: turbo's cache makes a rebuild of nothing instant),
-# then runs the built server with node as the foreground process, so Ctrl-C and SIGTERM reach
-# it directly and a clean stop exits 0.
+# then runs the built server. The root script execs this shell, and this shell execs node, so the
+# process pnpm started is the server itself: pnpm forwards SIGTERM and SIGINT to exactly that
+# process (never to its descendants), the server drains and exits 0, and pnpm exits 0 with it.
 set -e
 cd "$(dirname "$0")/.."
 log=$(mktemp)
-if ! TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run build --filter=@weft/server... --filter=@weft/web --output-logs=errors-only >"$log" 2>&1; then
+# A signal during the build stops the build (turbo stops its tasks on SIGTERM) and starts nothing.
+# The build runs in the background because a shell runs a trap only once its foreground command
+# has finished, and `wait` returns as soon as a trapped signal arrives. turbo's own bin, not
+# `pnpm exec turbo`: pnpm exec exits on SIGTERM before turbo has stopped its tasks.
+stopped=
+build=
+trap 'stopped=1; [ -z "$build" ] || kill -TERM "$build" 2>/dev/null || :' TERM INT HUP
+TURBO_TELEMETRY_DISABLED=1 node_modules/.bin/turbo run build --filter=@weft/server... --filter=@weft/web --output-logs=errors-only >"$log" 2>&1 &
+build=$!
+[ -z "$stopped" ] || kill -TERM "$build" 2>/dev/null || :
+status=0
+wait "$build" || status=$?
+# After a signal `wait` has returned early: wait on until turbo has stopped its tasks and exited.
+while kill -0 "$build" 2>/dev/null; do wait "$build" || status=$?; done
+trap - TERM INT HUP
+if [ -n "$stopped" ]; then
+  rm -f "$log"
+  echo "weft: stopped during the build; nothing was started" >&2
+  exit 0
+fi
+if [ "$status" -ne 0 ]; then
   cat "$log" >&2
   rm -f "$log"
   echo "weft: the build failed (above); nothing was started" >&2

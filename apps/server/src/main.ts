@@ -8,6 +8,7 @@ import { banner } from './cli/banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { runDemo } from './demo/run-demo.ts';
 import { openKeyDatabase, runMigrate, startServer } from './server.ts';
+import { onStopSignals } from './stop-signals.ts';
 
 async function migrate(): Promise<number> {
   await runMigrate(loadConfig());
@@ -25,25 +26,23 @@ async function serve(): Promise<number> {
   const server = await startServer(config, loggerFor(config));
   // On a terminal, where to go next; never into piped output, which log collectors read as JSON.
   if (process.stdout.isTTY) process.stdout.write(banner(server.url, config));
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) {
+  onStopSignals({
+    graceful: (signal) => {
+      server.logger.info({ signal }, 'shutting down: finishing requests in flight');
+      void server.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          server.logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    },
+    immediate: (signal) => {
       // A second signal: the operator does not want to wait for requests in flight.
       server.logger.warn({ signal }, 'stopping now');
       process.exit(1);
-    }
-    stopping = true;
-    server.logger.info({ signal }, 'shutting down: finishing requests in flight');
-    void server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        server.logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+    },
+  });
   return -1; // keep running
 }
 

@@ -1,7 +1,6 @@
 // `pnpm start`, as the README tells a new user: it builds, then runs the built JavaScript with node
 // as the foreground process (no turbo wrapper). Ctrl-C (SIGINT to the terminal's process group)
-// reaches the server, which stops gracefully. (pnpm 10 itself then reports the interrupted script
-// as failed, by design since pnpm/pnpm#9938: that line is pnpm's, not the server's.)
+// reaches the server, which stops gracefully (signals.test.ts: requests in flight, exit codes).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -19,6 +19,7 @@ import {
 } from '@weft/store';
 import type { CliIo } from '../auth/cli.ts';
 import { loadConfig } from '../config.ts';
+import { onStopSignals } from '../stop-signals.ts';
 import { VERSION } from '../version.ts';
 import { describeExport, describeImport, describeCopy } from './transfer-report.ts';
 import { progressReporter } from './transfer-progress.ts';
@@ -76,9 +77,14 @@ interface Context {
  */
 async function run(ctx: Context, interrupted: string, work: (opts: TransferOptions) => Promise<string>): Promise<number> {
   const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const off = onStopSignals({
+    graceful: () => stop.abort(),
+    // A later signal: the operator does not want to wait; its default action ends the process.
+    immediate: (signal) => {
+      off();
+      process.kill(process.pid, signal);
+    },
+  });
   const progress = progressReporter(ctx.io.stderr);
   try {
     ctx.io.stdout.write(await work({ signal: stop.signal, onProgress: progress.listener }));
@@ -93,8 +99,7 @@ async function run(ctx: Context, interrupted: string, work: (opts: TransferOptio
     ctx.io.stderr.write(`Error: ${(err as Error).message}\n`);
     return 1;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    off();
   }
 }
 
