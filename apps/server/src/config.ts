@@ -21,7 +21,10 @@ export interface Config {
   validateResponses: boolean;
   /** Time allowed for a request's headers; a connection that sends nothing is closed after it. */
   headersTimeoutMs: number;
-  /** Time allowed for a whole request, body included (a 256 MB log upload on a slow link). */
+  /**
+   * The deadline of every request, from its arrival to its answer's last byte: receiving the
+   * body, waiting for the database and every statement, writing the answer (http/deadline.ts).
+   */
   requestTimeoutMs: number;
   /** A connection idle this long (no request in flight, nothing sent) is closed. */
   idleTimeoutMs: number;
@@ -115,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const retentionSweepIntervalMs = durationOrZero('RETENTION_SWEEP_INTERVAL', '1m');
   const retentionFileGraceMs = durationOrZero('RETENTION_FILE_GRACE', '60m');
   const headersTimeoutMs = duration('HEADERS_TIMEOUT', '20s');
-  const requestTimeoutMs = duration('REQUEST_TIMEOUT', '5m');
+  const requestTimeoutMs = duration('REQUEST_TIMEOUT', '60s');
   const idleTimeoutMs = duration('IDLE_TIMEOUT', '65s');
   const shutdownTimeoutMs = duration('SHUTDOWN_TIMEOUT', '30s');
   const maxConnections = env.MAX_CONNECTIONS ? Number(env.MAX_CONNECTIONS) : 10_000;

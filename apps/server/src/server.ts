@@ -1,6 +1,6 @@
 // Wires config → database → store → app and listens. Used by main.ts and by tests, which start a
 // real server on port 0 with a fresh database.
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
@@ -103,15 +103,24 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   // it would end the process. Node goes on accepting by itself.
   server.on('error', (err) => logger.error({ err }, 'the listening socket failed'));
   // Node's headersTimeout starts with the first byte: a connection that sends nothing at all
-  // would stay open forever. Close it after the same time.
+  // would stay open forever. Close it after the same time, or at once when draining.
+  const silent = new Set<Socket>();
   server.on('connection', (socket) => {
-    const silent = setTimeout(() => {
+    silent.add(socket);
+    const timer = setTimeout(() => {
       if (socket.bytesRead === 0) socket.destroy();
     }, config.headersTimeoutMs);
-    silent.unref();
-    socket.once('data', () => clearTimeout(silent));
-    socket.once('close', () => clearTimeout(silent));
+    timer.unref();
+    const spoke = () => {
+      clearTimeout(timer);
+      silent.delete(socket);
+    };
+    socket.once('data', spoke);
+    socket.once('close', spoke);
   });
+  const closeSilent = () => {
+    for (const socket of silent) if (socket.bytesRead === 0) socket.destroy();
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -156,7 +165,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     async close() {
       // First, so no sweep outlives the database: its running batch commits, then it ends.
       await sweeper.stop();
-      const { cut } = await lifecycle.drain(server, config.shutdownTimeoutMs);
+      const { cut } = await lifecycle.drain(server, config.shutdownTimeoutMs, closeSilent);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
       await limiter?.close();
       await store.close();

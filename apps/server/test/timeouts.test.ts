@@ -136,7 +136,7 @@ describe('configuration', () => {
     });
     expect(loadConfig({})).toMatchObject({
       headersTimeoutMs: 20_000,
-      requestTimeoutMs: 300_000,
+      requestTimeoutMs: 60_000,
       idleTimeoutMs: 65_000,
       shutdownTimeoutMs: 30_000,
     });

@@ -23,6 +23,9 @@ const PG_UNAVAILABLE: Record<string, string> = {
   '40P01': 'PostgreSQL found a deadlock and cancelled this transaction',
   '40001': 'PostgreSQL could not serialize this transaction',
   '25006': 'PostgreSQL is read-only (a standby)',
+  '3D000': 'the PostgreSQL database does not exist (dropped, or not created yet)',
+  '28000': 'PostgreSQL refused the connection (pg_hba.conf)',
+  '28P01': 'PostgreSQL refused the password',
 };
 /** No room for the write. */
 const PG_NO_SPACE: Record<string, string> = { '53100': 'PostgreSQL has no room left on its disk' };
@@ -48,7 +51,8 @@ export function availabilityError(err: unknown): WeftError | undefined {
     return undefined;
   }
   const code = (err as { code?: unknown } | null)?.code;
-  const message = String((err as { message?: unknown } | null)?.message ?? '');
+  const raw = (err as { message?: unknown } | null)?.message;
+  const message = typeof raw === 'string' ? raw : '';
   if (typeof code === 'string') {
     if (code in PG_UNAVAILABLE) return databaseUnavailable(`The database is unavailable: ${PG_UNAVAILABLE[code]} (${code}); retry`);
     if (/^08/.test(code)) return databaseUnavailable(`The database is unavailable: the connection to PostgreSQL failed (${code}); retry`);
@@ -58,7 +62,9 @@ export function availabilityError(err: unknown): WeftError | undefined {
     if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY'))
       return insufficientStorage(`Nothing was stored: the SQLite database could not be written (${code})`);
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-      return databaseUnavailable(`The database is unavailable: the SQLite file is locked by another connection or process (${code}); retry`);
+      return databaseUnavailable(
+        `The database is unavailable: the SQLite file is locked by another connection or process (${code}); retry`,
+      );
     if (code === 'SQLITE_NOMEM' || code === 'SQLITE_CANTOPEN')
       return databaseUnavailable(`The database is unavailable: SQLite could not go on (${code}); retry`);
   }

@@ -17,8 +17,12 @@ export interface Lifecycle {
 export interface Drainer extends Lifecycle {
   /** Start-up is over: requests are served. */
   serve(): void;
-  /** Stops accepting, waits for requests in flight up to `timeoutMs`, then cuts what is left. */
-  drain(server: Server, timeoutMs: number): Promise<{ cut: number }>;
+  /**
+   * Stops accepting, waits for requests in flight up to `timeoutMs`, then cuts what is left.
+   * `closeSilent` closes the connections that have not sent a byte yet (Node's idle sweep leaves
+   * them to the headers timeout).
+   */
+  drain(server: Server, timeoutMs: number, closeSilent?: () => void): Promise<{ cut: number }>;
 }
 
 export function createDrainer(): Drainer {
@@ -30,12 +34,16 @@ export function createDrainer(): Drainer {
     serve() {
       if (phase === 'starting') phase = 'serving';
     },
-    async drain(server, timeoutMs) {
+    async drain(server, timeoutMs, closeSilent) {
       phase = 'draining';
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Kept-alive connections between requests would hold close() open: close them as they go idle.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      server.closeIdleConnections();
+      const closeQuiet = () => {
+        server.closeIdleConnections();
+        closeSilent?.();
+      };
+      const sweep = setInterval(closeQuiet, 50);
+      closeQuiet();
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
       const outcome = await Promise.race([closed.then(() => 'closed' as const), timedOut]);

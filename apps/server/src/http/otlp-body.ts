@@ -22,6 +22,8 @@ export async function decodeOtlpBody(chunks: Buffer[], mediaType: string): Promi
     }
   }
   const size = chunks.reduce((n, c) => n + c.length, 0);
+  // An empty protobuf message is an export of nothing; empty text is no JSON at all.
+  if (size === 0) throw invalidRequest('Malformed OTLP/JSON: the body is empty');
   let value: unknown;
   try {
     value = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));

@@ -93,6 +93,8 @@ export function fuzzCase(
       const keyPaths = paths(example);
       const mutations: Array<fc.Arbitrary<string>> = [
         fc.constant(toText(example)),
+        // Empty and blank bodies (a missing one is a body shape, below).
+        fc.constantFrom('', ' ', '\n'),
         fc.jsonValue().map((v) => JSON.stringify(v)),
         hostile.map(toText),
       ];
@@ -121,6 +123,8 @@ export function fuzzCase(
           { weight: 1, arbitrary: fc.constantFrom('gzip', 'gzip-corrupt', 'br-corrupt', 'zstd') },
         ),
         bom: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+        // No body at all, with or without a Content-Type that announces one.
+        missing: fc.oneof({ weight: 19, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
         // Bytes bodies (OTLP) sent as protobuf: arbitrary bytes, mostly not a message at all.
         raw: fc.uint8Array({ maxLength: 512 }),
         auth: fc.oneof(
@@ -128,13 +132,14 @@ export function fuzzCase(
           { weight: 1, arbitrary: fc.constantFrom('', 'Basic Zm9v', 'Bearer x') },
         ),
       })
-      .map(({ text, params: p, contentType, encoding, bom, auth, raw }): FuzzCase => {
-        let bytes: Buffer | undefined = op.bodyMode === 'none' ? undefined : Buffer.from((bom ? '\uFEFF' : '') + text);
+      .map(({ text, params: p, contentType, encoding, bom, auth, raw, missing }): FuzzCase => {
+        let bytes: Buffer | undefined = op.bodyMode === 'none' || missing ? undefined : Buffer.from((bom ? '\uFEFF' : '') + text);
         if (op.bodyMode === 'bytes' && contentType === 'application/x-protobuf') bytes = Buffer.from(raw);
         const headers: Record<string, string> = {};
         // Header parameters (OTLP's project_id) from the same projects as the query's.
         for (const param of op.parameters) if (param.in === 'header') headers[param.name] = p.project;
         if (auth) headers.authorization = auth;
+        if (missing && contentType && op.bodyMode !== 'none') headers['content-type'] = contentType;
         if (bytes) {
           if (contentType) headers['content-type'] = contentType;
           if (encoding === 'gzip') bytes = gzipSync(bytes);

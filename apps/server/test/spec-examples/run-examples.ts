@@ -10,6 +10,7 @@ import { deref } from '@weft/types/spec';
  * succeed by design (the training call's 501) have no 200 example to check and are not sent.
  */
 export const ORDER = [
+  'live',
   'health',
   'ready',
   'metrics',

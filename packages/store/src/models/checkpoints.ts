@@ -1,8 +1,7 @@
 // A model's checkpoints (ART's /v1/preview/models/{id}/checkpoints): register, list by step with
 // ART's cursor paging, delete by step; and the two things the trajectory log needs from them, the
 // current step and the metrics attached to it.
-import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '@weft/core';
+import { conflict, notFound, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Transaction } from 'kysely';
 import { jsonParam, nowIso, readJson, type Database, type Db, type Row } from '../db/index.ts';
@@ -29,7 +28,7 @@ export async function checkpointCreate(db: Db, req: T.CheckpointCreateReq & { mo
       project_id: model.project_id,
       model_id: model.id,
       step: req.step,
-      id: randomUUID(),
+      id: uuidv7(),
       metrics: jsonParam(db, metrics),
       created_at: nowIso(),
     })

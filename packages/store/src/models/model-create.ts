@@ -1,11 +1,11 @@
 // POST /v1/preview/models: ART's register(), a get-or-create keyed by (entity, project, name).
+// Ids are UUIDv7: models made in the same millisecond list in the order they were made.
 //
 // INSERT … ON CONFLICT DO NOTHING, then read whichever row won: concurrent creates of the same
 // model (two replicas, or a retried register) end with one model, and every caller that asked for
 // return_existing gets that one. An existing model is returned as it is, even when the request
 // names another base_model (ART compares nothing either).
-import { randomUUID } from 'node:crypto';
-import { conflict } from '@weft/core';
+import { conflict, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
 import { toModelSchema } from './to-model-schema.ts';
@@ -15,7 +15,7 @@ export async function modelCreate(db: Db, req: T.ModelCreateReq & { entity: stri
   const inserted = await db.kysely
     .insertInto('models')
     .values({
-      id: randomUUID(),
+      id: uuidv7(),
       project_id,
       entity: req.entity,
       project: req.project,

@@ -26,7 +26,7 @@ function recording(db: Db, statements: CompiledQuery[]): Db {
 /** The statement of the second internal page of a stream read. */
 async function secondPage(db: Db, req: T.CallsStreamQueryReq): Promise<CompiledQuery> {
   const statements: CompiledQuery[] = [];
-  for await (const _ of callsStreamQuery(recording(db, statements), catalogue, { ...req, limit: 8 }, 4));
+  for await (const _ of callsStreamQuery(recording(db, statements), catalogue, { ...req, limit: 8 }, ctx, 4));
   const pages = statements.filter((s) => /^select "calls"\.\*/.test(s.sql));
   expect(pages).toHaveLength(2);
   return pages[1]!;

@@ -17,7 +17,7 @@ const BY_ID = [...TIED].sort();
 
 async function ids(db: Db, req: Partial<T.CallsStreamQueryReq> & { project_id: string }, pageSize?: number): Promise<string[]> {
   const out: string[] = [];
-  for await (const call of callsStreamQuery(db, catalogue, req, pageSize)) out.push(call.id);
+  for await (const call of callsStreamQuery(db, catalogue, req, ctx, pageSize)) out.push(call.id);
   return out;
 }
 

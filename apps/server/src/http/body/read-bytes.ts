@@ -90,7 +90,13 @@ export async function readEachChunk(req: IncomingMessage, limit: number, take: (
   const inflated = inflate?.();
   // Piped, not pipeline(): a refusal must not destroy the request (and with it the socket the
   // answer goes out on); the rest of the body is left to the answer's close (early-answer.ts).
-  if (inflated) req.pipe(inflated);
+  if (inflated) {
+    req.pipe(inflated);
+    // pipe() does not pass on a client that went away mid-body: the inflating stream fails too.
+    req.once('close', () => {
+      if (!req.complete) inflated.destroy(aborted());
+    });
+  }
   const source: Readable = inflated ?? req;
   let bytes = 0;
   let failure: { err: unknown } | undefined;
