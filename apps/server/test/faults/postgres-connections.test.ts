@@ -108,6 +108,10 @@ describeIfPostgres('PostgreSQL connections fail under load', () => {
       const stalled = await server.call('/objs/query', { project_id: ledger.projectId, limit: 1 });
       expect(errorTypeOf(stalled)).toMatch(/^(DeadlineExceeded|DatabaseUnavailable)$/);
       expect(stalled.ms).toBeLessThan(DEADLINE_MS + SLACK_MS);
+      // A read without a limit goes through a cursor, a batch at a time: held to the deadline too.
+      const whole = await server.call('/objs/query', { project_id: ledger.projectId });
+      expect(errorTypeOf(whole)).toMatch(/^(DeadlineExceeded|DatabaseUnavailable)$/);
+      expect(whole.ms).toBeLessThan(DEADLINE_MS + SLACK_MS);
       // Liveness never waits for the database; health waits 1 s for it at most.
       const live = await server.call('/live');
       expect(live).toMatchObject({ kind: 'answer', status: 200 });

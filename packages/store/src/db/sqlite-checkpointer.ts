@@ -14,6 +14,7 @@
 // the thread stop, the writer checkpoints by itself again.
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import { threadError } from './sqlite-reader.ts';
 
 const TICK_MS = 50;
 const CHECKPOINT_BYTES = 4 << 20;
@@ -85,7 +86,7 @@ export function sqliteCheckpointer(path: string, onStop: (err: Error) => void): 
   // It must never keep the process alive.
   worker.unref();
   worker.on('error', (err) => {
-    if (!closing) onStop(err);
+    if (!closing) onStop(threadError(err));
   });
   worker.on('exit', (code) => {
     if (!closing) onStop(new Error(`the SQLite checkpointer thread stopped (${code})`));

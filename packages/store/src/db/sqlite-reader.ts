@@ -59,53 +59,72 @@ export interface SqliteReader {
 
 /** A reader of the database file at `path`, started on first use. */
 export function sqliteReader(path: string): SqliteReader {
-  let worker: Worker | undefined;
+  let worker: { thread: Worker; pending: Map<number, Pending> } | undefined;
   let nextId = 0;
-  const pending = new Map<number, { rows: unknown[]; resolve(rows: unknown[]): void; reject(err: Error): void }>();
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-    worker = undefined;
-  };
   const start = () => {
-    const w = new Worker(WORKER_SOURCE, {
+    const thread = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3'), batchChars: BATCH_CHARS },
     });
-    w.on('message', (m: { id: number; rows?: unknown[]; more?: boolean; error?: { message: string; code?: string } }) => {
-      const p = pending.get(m.id);
+    // Each thread answers only its own reads: a thread that failed fails those, and the next read
+    // starts a new one, which the old one's later events must not touch.
+    const mine = { thread, pending: new Map<number, Pending>() };
+    const failAll = (err: unknown) => {
+      for (const p of mine.pending.values()) p.reject(threadError(err));
+      mine.pending.clear();
+      if (worker === mine) worker = undefined;
+    };
+    thread.on('message', (m: { id: number; rows?: unknown[]; more?: boolean; error?: { message: string; code?: string } }) => {
+      const p = mine.pending.get(m.id);
       if (m.more) {
         for (const row of m.rows ?? []) p?.rows.push(row);
         return;
       }
-      pending.delete(m.id);
+      mine.pending.delete(m.id);
       // Idle, the thread must not keep the process alive; busy, it must.
-      if (pending.size === 0) w.unref();
+      if (mine.pending.size === 0) thread.unref();
       if (m.error) p?.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
       else if (p) {
         for (const row of m.rows ?? []) p.rows.push(row);
         p.resolve(p.rows);
       }
     });
-    w.on('error', failAll);
-    w.on('exit', () => failAll(new Error('the SQLite reader thread stopped')));
-    return w;
+    thread.on('error', failAll);
+    thread.on('exit', () => failAll(new Error('the SQLite reader thread stopped')));
+    return mine;
   };
   return {
     read<R>(query: LongRead): Promise<R[]> {
       worker ??= start();
       const id = nextId++;
-      const w = worker;
+      const { thread, pending } = worker;
       return new Promise<R[]>((resolve, reject) => {
-        if (pending.size === 0) w.ref();
+        if (pending.size === 0) thread.ref();
         pending.set(id, { rows: [], resolve: resolve as (rows: unknown[]) => void, reject });
-        w.postMessage({ id, sql: query.sql, parameters: query.parameters });
+        thread.postMessage({ id, sql: query.sql, parameters: query.parameters });
       });
     },
     async close() {
       const w = worker;
       worker = undefined;
-      if (w) await w.terminate();
+      if (w) await w.thread.terminate();
     },
   };
+}
+
+interface Pending {
+  rows: unknown[];
+  resolve(rows: unknown[]): void;
+  reject(err: Error): void;
+}
+
+/**
+ * What a thread's failure arrives as: an error of a class of better-sqlite3's (SqliteError) is
+ * not cloned as an Error across the thread's edge, only its own fields (`{code}`).
+ */
+export function threadError(err: unknown): Error {
+  if (err instanceof Error && err.message) return err;
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  const why = typeof message === 'string' && message ? message : typeof code === 'string' ? code : 'unknown failure';
+  return Object.assign(new Error(`the SQLite thread failed: ${why}`), typeof code === 'string' ? { code } : {});
 }
