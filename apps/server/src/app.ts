@@ -82,9 +82,9 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   const validate = validator(false, opts.validateResponses);
   const validateAll = validator(true, false);
 
-  // Health and readiness stay answerable while starting or draining (they say so); everything
-  // else new gets 503.
-  app.use(lifecycleGuard(deps.lifecycle, (path) => path === '/health' || path === '/ready'));
+  // Liveness, health and readiness stay answerable while starting or draining (they say so);
+  // everything else new gets 503.
+  app.use(lifecycleGuard(deps.lifecycle, (path) => path === '/live' || path === '/health' || path === '/ready'));
   app.use(
     createDispatcher({
       operations,

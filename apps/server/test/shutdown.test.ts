@@ -1,8 +1,10 @@
 // Graceful shutdown on SIGTERM, as a rolling deploy sends it: the replica stops accepting at once,
 // a request in flight (a log upload still sending its body) completes with 200 and is stored, and
-// the process exits 0. On both databases.
+// the process exits 0. On both databases. A connection that never sent a byte does not hold the
+// stop.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { openDatabase } from '@weft/store';
 import { createPgTestDatabase, describeIfPostgres } from '@weft/store/testing';
 import { formatAuthFile, generateApiKey, hashApiKey } from '../src/auth/index.ts';
 import { spawnServer, type ServerProcess } from './replicas/spawn-server.ts';
+import { startTestServer } from './test-server.ts';
 
 const key = generateApiKey();
 const cleanups: Array<() => Promise<void>> = [];
@@ -106,3 +109,18 @@ describeIfPostgres('graceful shutdown [postgres]', () =>
     return pg.url;
   }),
 );
+
+describe('graceful shutdown with a connection that never sent a byte', () => {
+  it('closes it at once instead of waiting for HEADERS_TIMEOUT', async () => {
+    const server = await startTestServer('sqlite', { HEADERS_TIMEOUT: '20s' });
+    const { port } = new URL(server.url);
+    const silent = connect(Number(port), '127.0.0.1');
+    silent.on('error', () => undefined);
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const closedBy = new Promise<number>((resolve) => silent.once('close', () => resolve(Date.now())));
+    const t0 = Date.now();
+    await server.close();
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect((await closedBy) - t0).toBeLessThan(5_000);
+  }, 60_000);
+});

@@ -145,3 +145,34 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('REQUEST_TIMEOUT: the deadline of a whole request', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { REQUEST_TIMEOUT: '1500ms', HEADERS_TIMEOUT: '1s' });
+  });
+  afterAll(() => server.close());
+
+  it('answers a body still arriving at the deadline 408, closes the connection, and leaves the server serving', async () => {
+    const socket = await open(server.url);
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    const auth = Buffer.from(`api:${server.aliceKey}`).toString('base64');
+    const t0 = Date.now();
+    socket.write(
+      `POST /obj/create HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"obj":`,
+    );
+    const ms = await closed(socket);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received.toLowerCase()).toContain('connection: close');
+    expect(received).toContain('"error_type":"RequestTimeout"');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1400);
+    expect(ms).toBeLessThan(4_000);
+    const after = await fetch(`${server.url}/objs/query`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: '{"project_id":"acme/deadline"}',
+    });
+    expect(after.status).toBe(200);
+  });
+});
