@@ -63,8 +63,7 @@ export const rateLimited = (reason: string, retryAfterSec: number) =>
   new WeftError(429, 'RateLimited', reason, {}, { 'Retry-After': String(retryAfterSec) });
 
 /** A bug: no details but the request id to quote (its log lines carry the same). */
-export const internalError = (requestId: string) =>
-  new WeftError(500, 'InternalError', 'Internal server error', { request_id: requestId });
+export const internalError = (requestId: string) => new WeftError(500, 'InternalError', 'Internal server error', { request_id: requestId });
 
 /**
  * The request was not run, or not to its end, and can be retried as it is: the replica is

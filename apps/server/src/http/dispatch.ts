@@ -43,7 +43,6 @@ interface Route {
 
 const sum = (sizes: number[] | undefined) => sizes?.reduce((n, size) => n + size, 0);
 
-
 export function createDispatcher({
   operations,
   handlers,

@@ -59,7 +59,11 @@ const UNIT = { 1: 's', 60: 'min', 3600: 'h' } as Record<number, string>;
  * waits (up to 5 s) for the connection, so a replica that has just started shares the budget from
  * its first request instead of counting alone meanwhile.
  */
-export async function createLimiter(limits: RateLimits, redisUrl: string | undefined, opts: LimiterOptions = {}): Promise<Limiter | undefined> {
+export async function createLimiter(
+  limits: RateLimits,
+  redisUrl: string | undefined,
+  opts: LimiterOptions = {},
+): Promise<Limiter | undefined> {
   if (Object.keys(limits).length === 0) return undefined;
   const redis = redisUrl ? await sharedRedis(redisUrl, opts) : undefined;
   const limiters = new Map<RateClass, { shared?: RateLimiterAbstract; alone: RateLimiterAbstract; limit: RateLimit }>();
@@ -74,7 +78,10 @@ export async function createLimiter(limits: RateLimits, redisUrl: string | undef
   const refusal = (err: RateLimiterRes, limit: RateLimit, rateClass: RateClass): RateRefusal => {
     const retryAfterSec = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
     const per = limit.durationSec in UNIT ? UNIT[limit.durationSec] : `${limit.durationSec} s`;
-    return { retryAfterSec, reason: `Rate limit of ${limit.points} ${rateClass} requests per ${per} exceeded; retry in ${retryAfterSec} s` };
+    return {
+      retryAfterSec,
+      reason: `Rate limit of ${limit.points} ${rateClass} requests per ${per} exceeded; retry in ${retryAfterSec} s`,
+    };
   };
   return {
     async take(keyId, rateClass) {
@@ -160,7 +167,8 @@ async function sharedRedis(url: string, opts: LimiterOptions): Promise<SharedRed
     };
   });
   whenOk = undefined;
-  if ((state as RedisState) !== 'ok') opts.logger?.warn({ redis: redactRedisUrl(url) }, 'Redis is unreachable at start: each process limits alone until it answers');
+  if ((state as RedisState) !== 'ok')
+    opts.logger?.warn({ redis: redactRedisUrl(url) }, 'Redis is unreachable at start: each process limits alone until it answers');
   return {
     client,
     state: () => state,

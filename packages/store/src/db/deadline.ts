@@ -67,9 +67,9 @@ export function raceDeadline<T>(promise: Promise<T>, what: string, onLate?: (val
         if (late) onLate?.(value);
         else resolve(value);
       },
-      (err: unknown) => {
+      (err: Error) => {
         clearTimeout(timer);
-        if (!late) reject(err as Error);
+        if (!late) reject(err);
       },
     );
   });

@@ -69,9 +69,9 @@ function deadlineClient(client: pg.PoolClient): KyselyClient {
           clearTimeout(timer);
           resolve(result);
         },
-        (err: unknown) => {
+        (err: Error) => {
           clearTimeout(timer);
-          reject(err as Error);
+          reject(err);
         },
       );
     });
