@@ -1,15 +1,15 @@
 // Starts a real Weft server for a test file: port 0, a fresh database (a SQLite file in a temp
 // directory, or a fresh PostgreSQL database), and an auth file with two tenants.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createClient, type ClientAuth, type WeftClient } from '@weft/client';
 import { createPgTestDatabase, describeIfPostgres } from '@weft/store/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { formatAuthFile, generateApiKey, hashApiKey } from '../src/auth/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { writeTwoTenants } from './two-tenants.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -31,18 +31,7 @@ export async function startTestServer(
   logger: Logger = pino({ level: 'silent' }),
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-server-test-'));
-  const aliceKey = generateApiKey();
-  const bobKey = generateApiKey();
-  const authFile = join(dir, 'auth.yaml');
-  writeFileSync(
-    authFile,
-    formatAuthFile({
-      users: [
-        { username: 'alice', entities: ['acme'], apiKeyHashes: [hashApiKey(aliceKey)] },
-        { username: 'bob', entities: ['globex'], apiKeyHashes: [hashApiKey(bobKey)] },
-      ],
-    }),
-  );
+  const { authFile, aliceKey, bobKey } = writeTwoTenants(dir);
   const pg = database === 'postgres' ? await createPgTestDatabase() : undefined;
   let server: RunningServer;
   const databaseUrl = env.DATABASE_URL ?? (pg ? pg.url : `sqlite:${join(dir, 'weft.sqlite')}`);

@@ -11,6 +11,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { redactUrl } from '@weft/store';
 import type { RateClass } from '@weft/types/spec';
 
 export interface RateLimit {
@@ -138,8 +139,8 @@ async function sharedRedis(url: string, opts: LimiterOptions): Promise<SharedRed
     opts.onRedisState?.(next);
     if (next === 'ok') {
       whenOk?.();
-      opts.logger?.info({ redis: redactRedisUrl(url) }, 'Redis answers: rate limits are shared by every replica again');
-    } else opts.logger?.warn({ redis: redactRedisUrl(url), why }, 'Redis is unreachable: each process limits alone until it answers');
+      opts.logger?.info({ redis: redactUrl(url) }, 'Redis answers: rate limits are shared by every replica again');
+    } else opts.logger?.warn({ redis: redactUrl(url), why }, 'Redis is unreachable: each process limits alone until it answers');
   };
   // Connection errors are retried by ioredis; they only change the state.
   client.on('error', (err: Error) => set('unreachable', err.message));
@@ -168,7 +169,7 @@ async function sharedRedis(url: string, opts: LimiterOptions): Promise<SharedRed
   });
   whenOk = undefined;
   if ((state as RedisState) !== 'ok')
-    opts.logger?.warn({ redis: redactRedisUrl(url) }, 'Redis is unreachable at start: each process limits alone until it answers');
+    opts.logger?.warn({ redis: redactUrl(url) }, 'Redis is unreachable at start: each process limits alone until it answers');
   return {
     client,
     state: () => state,
@@ -179,15 +180,4 @@ async function sharedRedis(url: string, opts: LimiterOptions): Promise<SharedRed
       await client.quit().catch(() => client.disconnect());
     },
   };
-}
-
-/** The URL without its password, for log lines. */
-function redactRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'redis://(unparsable URL)';
-  }
 }

@@ -5,6 +5,7 @@ import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
 import { jsonParam } from '../../src/db/index.ts';
 import { describeEachDialect } from '../dialects.ts';
+import { expectOneOrder } from '../stable-order-checks.ts';
 import { all, ctx, queuesOf } from './queue-fixtures.ts';
 
 const P = 'stable/queues';
@@ -56,10 +57,7 @@ describeEachDialect('stable orders: annotation_queues/query', (getDb) => {
   ];
   for (const [label, sort_by, expected] of cases) {
     it(`${label}: one order on every read and across pages`, async () => {
-      for (let read = 0; read < 3; read++) expect(await ids({ sort_by })).toEqual(expected);
-      const pages = [];
-      for (let offset = 0; offset < expected.length; offset += 2) pages.push(...(await ids({ sort_by, limit: 2, offset })));
-      expect(pages).toEqual(expected);
+      await expectOneOrder(ids, sort_by, expected);
       // The name filter keeps the order.
       expect(await ids({ sort_by, name: 'same', limit: 3, offset: 2 })).toEqual(expected.slice(2, 5));
     });

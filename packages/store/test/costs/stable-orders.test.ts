@@ -5,6 +5,7 @@ import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
 import { costMethods } from '../../src/costs/index.ts';
 import { describeEachDialect } from '../dialects.ts';
+import { expectOneOrder } from '../stable-order-checks.ts';
 
 const ctx = { user: 'alice', source: undefined };
 const P = 'stable/costs';
@@ -72,10 +73,7 @@ describeEachDialect('stable orders: cost/query', (getDb) => {
   ];
   for (const [label, sort_by, expected] of cases) {
     it(`${label}: one order on every read and across pages`, async () => {
-      for (let read = 0; read < 3; read++) expect(await ids({ sort_by })).toEqual(expected);
-      const pages = [];
-      for (let offset = 0; offset < expected.length; offset += 2) pages.push(...(await ids({ sort_by, limit: 2, offset })));
-      expect(pages).toEqual(expected);
+      await expectOneOrder(ids, sort_by, expected);
       expect(await ids({ sort_by, offset: 3 })).toEqual(expected.slice(3));
     });
   }

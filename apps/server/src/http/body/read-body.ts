@@ -43,6 +43,18 @@ const missingBody = () => unprocessable([{ loc: ['body'], msg: 'Field required',
 
 export function createBodyReader(limits: BodyLimits): BodyReader {
   const readMultipart = multipartReader(limits.body);
+  /** A JSON body's bytes; undefined when there is none and none is required (422 if one is). */
+  const readJson = async (req: Request, op: Pick<SpecOperation, 'requiresBody'>) => {
+    if (!hasBody(req)) {
+      if (op.requiresBody) throw missingBody();
+      return undefined;
+    }
+    requireJsonMediaType(req);
+    const chunks = await readChunks(req, limits.body);
+    const size = chunks.reduce((n, c) => n + c.length, 0);
+    if (size === 0 && op.requiresBody) throw missingBody();
+    return { chunks, size };
+  };
   // A refusal leaves the rest of the body unread: the answer closes the connection (early-answer.ts).
   return async (req, res, op) => {
     switch (op.bodyMode) {
@@ -71,27 +83,17 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
         return { chunks: chunks.length === 1 ? chunks : [Buffer.concat(chunks, size)], mediaType, size };
       }
       case 'json': {
-        if (!hasBody(req)) {
-          if (op.requiresBody) throw missingBody();
-          return {};
-        }
-        requireJsonMediaType(req);
-        const chunks = await readChunks(req, limits.body);
-        const size = chunks.reduce((n, c) => n + c.length, 0);
-        if (size === 0 && op.requiresBody) throw missingBody();
+        const read = await readJson(req, op);
+        if (!read) return {};
+        const { chunks, size } = read;
         // Large bodies a slice at a time, so that no request holds the event loop for long.
         req.body = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));
         return { size };
       }
       case 'lossless': {
-        if (!hasBody(req)) {
-          if (op.requiresBody) throw missingBody();
-          return {};
-        }
-        requireJsonMediaType(req);
-        const chunks = await readChunks(req, limits.body);
-        const size = chunks.reduce((n, c) => n + c.length, 0);
-        if (size === 0 && op.requiresBody) throw missingBody();
+        const read = await readJson(req, op);
+        if (!read) return {};
+        const { chunks, size } = read;
         if (size <= ONE_PIECE_MAX_BYTES) {
           const text = bodyText(Buffer.concat(chunks, size));
           req.body = parseStrictJson(text);

@@ -4,10 +4,10 @@
 // `acme`) and bob (entity `globex`), the environment the test gives (DATABASE_URL, REDIS_URL,
 // RATE_LIMIT_*, …) and none inherited of those, so no test reaches the shared services unasked.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatAuthFile, generateApiKey, hashApiKey } from '../../../src/auth/index.ts';
+import { writeTwoTenants } from '../../two-tenants.ts';
 import { apiCall, type ApiOutcome, type CallOptions } from './api-call.ts';
 import { onProcessExit, signalQuietly } from './exit-cleanup.ts';
 import { ensureServerBuilt, REPO_ROOT, SERVER_MAIN } from './server-build.ts';
@@ -58,18 +58,7 @@ const NOT_INHERITED = /^(DATABASE_URL|REDIS_URL|RATE_LIMIT_.*|AUTH_FILE|DATA_DIR
 export async function startServerProcess(opts: ServerProcessOptions = {}): Promise<ServerProcess> {
   await ensureServerBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'weft-fault-server-'));
-  const aliceKey = generateApiKey();
-  const bobKey = generateApiKey();
-  const authFile = join(dir, 'auth.yaml');
-  writeFileSync(
-    authFile,
-    formatAuthFile({
-      users: [
-        { username: 'alice', entities: ['acme'], apiKeyHashes: [hashApiKey(aliceKey)] },
-        { username: 'bob', entities: ['globex'], apiKeyHashes: [hashApiKey(bobKey)] },
-      ],
-    }),
-  );
+  const { authFile, aliceKey, bobKey } = writeTwoTenants(dir);
   const databaseUrl = opts.env?.DATABASE_URL ?? `sqlite:${join(dir, 'weft.sqlite')}`;
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.test(name)));
   const child = spawn(process.execPath, [SERVER_MAIN], {
