@@ -14,11 +14,23 @@ async function checkReadiness(db: Db): Promise<void> {
   const all = migrationsFor(db.dialect);
   const names = Object.keys(all);
   await runMigrations(db, Object.fromEntries(names.slice(0, -1).map((n) => [n, all[n]!])));
-  expect(await store.ready({}, {})).toEqual({ status: 'not_ready', database: 'ok', migrations: 'pending', draining: false });
+  expect(await store.ready({}, {})).toEqual({
+    status: 'not_ready',
+    database: 'ok',
+    migrations: 'pending',
+    draining: false,
+    reason: 'the database lacks 1 migration(s) of this version (run weft migrate)',
+  });
   await migrateToLatest(db);
-  expect(await store.ready({}, {})).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', draining: false });
+  expect(await store.ready({}, {})).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', draining: false, reason: 'ready' });
   await db.close();
-  expect(await store.ready({}, {})).toEqual({ status: 'not_ready', database: 'unreachable', migrations: 'unknown', draining: false });
+  expect(await store.ready({}, {})).toEqual({
+    status: 'not_ready',
+    database: 'unreachable',
+    migrations: 'unknown',
+    draining: false,
+    reason: expect.any(String) as string,
+  });
 }
 
 describe('store readiness [sqlite]', () => {

@@ -67,7 +67,7 @@ function answer(err: unknown, req: Request, res: Response): void {
 /** The catalogue's error for anything that is not a validation problem. */
 function catalogued(err: unknown, req: Request): WeftError {
   if (isWeftError(err)) {
-    if (err.status >= 500) logUnavailable(req, err, err.cause);
+    if (err.status === 503 || err.status === 507) logUnavailable(req, err, err.cause);
     return err;
   }
   const e = (err ?? {}) as HttpLikeError;
