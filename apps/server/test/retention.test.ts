@@ -104,8 +104,8 @@ describeEachDatabase(
       const old = new Date(Date.now() - 3 * DAY).toISOString();
       const start = (id: string, started_at: string, inputs: object) =>
         alice('/call/start', { start: { project_id, id, op_name: 'op', started_at, attributes: {}, inputs } });
-      expect((await start('old', old, { a: image(gone), b: image(kept) })).status).toBe(200);
-      expect((await start('new', new Date().toISOString(), {})).status).toBe(200);
+      // Feedback first: the sweeper (every 200 ms) may take the old call as soon as it is stored,
+      // and feedback written after that would outlive it.
       for (const id of ['old', 'new']) {
         const fb = await alice('/feedback/create', {
           project_id,
@@ -115,6 +115,8 @@ describeEachDatabase(
         });
         expect(fb.status).toBe(200);
       }
+      expect((await start('old', old, { a: image(gone), b: image(kept) })).status).toBe(200);
+      expect((await start('new', new Date().toISOString(), {})).status).toBe(200);
       // The live call carries its expiry (started_at + 1 day).
       const { call } = (await alice('/call/read', { project_id, id: 'new' })).body as Required<Body>;
       expect(Date.parse(call.expire_at) - Date.parse(call.started_at)).toBe(DAY);
