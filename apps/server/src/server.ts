@@ -137,14 +137,15 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  // The port is open while migrations run: /health answers (the process is alive), /ready and
-  // every operation answer 503 until they are done.
+  // The port is open while migrations run: /live and /health answer (the process is alive),
+  // /ready and every operation answer 503 until they are done.
   logger.info({ url }, 'weft starting: applying database migrations');
   try {
     await migrate(db, config);
   } catch (err) {
-    await new Promise((resolve) => server.close(resolve));
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeAllConnections();
+    await closed;
     await limiter?.close();
     await store.close();
     throw err;

@@ -6,12 +6,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '@weft/store';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
+import { freePort } from './faults/kit/free-port.ts';
 
 const silent = pino({ level: 'silent' });
 
 describe('startServer', () => {
+  it('stops with the migration that failed, and closes the port it had opened for the start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'weft-startup-'));
+    const file = join(dir, 'weft.sqlite');
+    // A file some other program made: the first migration cannot create its table.
+    const db = await openDatabase(`sqlite:${file}`);
+    await db.kysely.schema.createTable('objects').addColumn('something_else', 'text').execute();
+    await db.close();
+    const port = await freePort();
+    const error = await startServer(loadConfig({ PORT: String(port), DATA_DIR: dir, DATABASE_URL: `sqlite:${file}` }), silent).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(error?.message).toMatch(/migration "0001-initial" failed on sqlite.*table "objects" already exists/);
+    const refused = await fetch(`http://127.0.0.1:${port}/live`).then(
+      () => 'answered',
+      (err: Error & { cause?: { code?: string } }) => err.cause?.code,
+    );
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
   it('fails fast, naming host and port, when PostgreSQL is unreachable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'weft-startup-'));
     const config = loadConfig({ PORT: '0', DATA_DIR: dir, DATABASE_URL: 'postgres://weft:secret@127.0.0.1:1/weft' });
