@@ -31,6 +31,10 @@ interface ClientInternals {
   ssl: unknown;
 }
 
+/** Kysely's rollback of a transaction, and what a rollback on a dead connection answers instead. */
+const ROLLBACK = /^\s*rollback\s*$/i;
+const NOTHING = { rows: [] } as unknown as pg.QueryResult;
+
 /** How long a cancel request may take to be sent before it is given up. */
 const CANCEL_TIMEOUT_MS = 2000;
 
@@ -82,12 +86,12 @@ function deadlineClient(client: pg.PoolClient): KyselyClient {
       if (broken) {
         // A rollback after the connection failed: the server ends the transaction with the
         // session, and an error here would replace the statement's own in the log.
-        if (/^\s*rollback\s*$/i.test(sqlOrSubmittable)) return Promise.resolve({ rows: [] } as unknown as pg.QueryResult);
+        if (ROLLBACK.test(sqlOrSubmittable)) return Promise.resolve(NOTHING);
         return Promise.reject(broken);
       }
       return statement(sqlOrSubmittable, parameters ?? []).catch((err: unknown) => {
         if (!broken && availabilityError(err)) broken = err as Error;
-        if (broken && /^\s*rollback\s*$/i.test(sqlOrSubmittable)) return { rows: [] } as unknown as pg.QueryResult;
+        if (broken && ROLLBACK.test(sqlOrSubmittable)) return NOTHING;
         throw err;
       });
     }) as KyselyClient['query'],
