@@ -20,7 +20,13 @@ import type { ModelLogPiece } from './models/model-log-stream.ts';
 import type { ProjectsListInput } from './projects/projects-list.ts';
 
 /** Operations answered without the store (the server's version and liveness, the router catalogue, its metrics, W&B's GraphQL; training is not offered). */
-export type StorelessOperationId = 'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics' | 'graphqlQuery' | 'live';
+export type StorelessOperationId =
+  | 'serverInfo'
+  | 'routerModelsList'
+  | 'routerChatCompletionsCreate'
+  | 'routerEmbeddingsCreate'
+  | 'routerEndpointsList'
+  | 'trainingJobCreate' | 'metrics' | 'graphqlQuery' | 'live';
 /** Another client's path for an operation (the Weave Python SDK's plural ones): same handler, same store method. */
 export type AliasOperationId = 'filesCreate' | 'filesContent';
 export type StoreOperationId = Exclude<OperationId, StorelessOperationId | AliasOperationId>;

@@ -543,6 +543,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inference/router/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the router's provider endpoints and their health
+         * @description Every provider endpoint of every configured router model, in routing order, with what this replica measured: attempts, errors, latency, time to first byte, and whether it is cooling down after failures. Never includes a provider's URL or key.
+         */
+        get: operations["routerEndpointsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inference/router/gateway/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a chat completion through the router
+         * @description Serves `model` from its configured provider endpoints in order (or as `provider` asks), then the `models` fallbacks; connect errors, 429, 5xx and timeouts before the first byte move to the next endpoint. The answer names the router model and the provider that served it, and `usage.cost` in USD. With `stream: true` the answer is server-sent events, relayed as the upstream sends them; nothing is retried after the first event. Every request is recorded as a call (op `openai.chat.completions.create`) in the project named by the `OpenAI-Project` header.
+         */
+        post: operations["routerChatCompletionsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inference/router/gateway/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create embeddings through the router
+         * @description Routed like chat completions. `encoding_format: base64` (the `openai` client's default) answers base64 of little-endian float32. Recorded as a call (op `openai.embeddings.create`).
+         */
+        post: operations["routerEmbeddingsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inference/router/gateway/models": {
         parameters: {
             query?: never;
@@ -1520,6 +1580,128 @@ export interface components {
             /** @description One result per batch item, in order. */
             res: (components["schemas"]["CallStartRes"] | components["schemas"]["Empty"])[];
         };
+        ChatCompletion: {
+            choices: ({
+                finish_reason: string | null;
+                index: number;
+                logprobs?: Record<string, never> | null;
+                message: components["schemas"]["ChatCompletionMessage"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            created: number;
+            id: string;
+            /** @description The router model that served the request (which may be a fallback from `models`). */
+            model: string;
+            /** @constant */
+            object: "chat.completion";
+            /** @description The configured provider that served it. */
+            provider?: string;
+            system_fingerprint?: string | null;
+            usage?: components["schemas"]["Usage"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One `data:` event of a streamed answer. The stream ends with `data: [DONE]`; an error after the first event is one event `{"error":{message,type,param,code}}` and the stream closes. */
+        ChatCompletionChunk: {
+            choices: ({
+                delta: {
+                    [key: string]: unknown;
+                };
+                finish_reason?: string | null;
+                index: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            created: number;
+            id: string;
+            model: string;
+            /** @constant */
+            object: "chat.completion.chunk";
+            provider?: string;
+            usage?: components["schemas"]["Usage"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ChatCompletionMessage: {
+            content?: string | null;
+            refusal?: string | null;
+            role: string;
+            tool_calls?: components["schemas"]["ToolCall"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description OpenAI's chat completion request. The router reads `model`, `models`, `provider`, `stream`, `stream_options` and `usage`; every other field is passed to the serving upstream unchanged (with `model` replaced by the endpoint's upstream model), so a field the upstream refuses comes back as its 400. */
+        ChatCompletionReq: {
+            frequency_penalty?: number | null;
+            logit_bias?: {
+                [key: string]: number;
+            } | null;
+            logprobs?: boolean | null;
+            max_completion_tokens?: number | null;
+            max_tokens?: number | null;
+            messages: components["schemas"]["ChatMessage"][];
+            /** @description A router model id (GET /inference/router/gateway/models). */
+            model: string;
+            /** @description OpenRouter's fallback models, tried in order after `model`'s endpoints. */
+            models?: string[];
+            n?: number | null;
+            parallel_tool_calls?: boolean;
+            presence_penalty?: number | null;
+            provider?: components["schemas"]["ProviderPreferences"];
+            response_format?: {
+                json_schema?: Record<string, never>;
+                /** @enum {string} */
+                type: "text" | "json_object" | "json_schema";
+            };
+            seed?: number | null;
+            stop?: string | string[] | null;
+            stream?: boolean | null;
+            stream_options?: {
+                include_obfuscation?: boolean;
+                include_usage?: boolean;
+            } | null;
+            temperature?: number | null;
+            tool_choice?: ("none" | "auto" | "required") | Record<string, never>;
+            tools?: ({
+                function?: {
+                    description?: string;
+                    name: string;
+                    parameters?: Record<string, never>;
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            top_logprobs?: number | null;
+            top_p?: number | null;
+            /** @description OpenRouter's usage accounting switch; the router always answers with usage and its cost. */
+            usage?: {
+                include?: boolean;
+            };
+            user?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One message, as OpenAI's API takes it. Fields other than those listed (e.g. `reasoning`) are passed to the upstream unchanged. */
+        ChatMessage: {
+            /** @description Text, or an array of content parts (text, image_url, input_audio, file), or null on an assistant message with tool calls. */
+            content?: string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[] | null;
+            name?: string;
+            /** @enum {string} */
+            role: "system" | "developer" | "user" | "assistant" | "tool" | "function";
+            tool_call_id?: string;
+            tool_calls?: components["schemas"]["ToolCall"][];
+        } & {
+            [key: string]: unknown;
+        };
         CheckpointCreateReq: {
             /** @description Metrics of the checkpoint, e.g. `val/reward`; the aggregates of logs recorded at its step are added to them. */
             metrics?: {
@@ -1643,6 +1825,39 @@ export interface components {
          * @example 2025-06-03T09:41:27.512Z
          */
         Datetime: string;
+        EmbeddingsReq: {
+            dimensions?: number;
+            /** @enum {string} */
+            encoding_format?: "float" | "base64";
+            input: string | string[] | number[] | number[][];
+            model: string;
+            provider?: components["schemas"]["ProviderPreferences"];
+            user?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        EmbeddingsRes: {
+            data: {
+                /** @description Floats, or base64 of little-endian float32 when `encoding_format` is base64. */
+                embedding: number[] | string;
+                index: number;
+                /** @constant */
+                object: "embedding";
+            }[];
+            model: string;
+            /** @constant */
+            object: "list";
+            provider?: string;
+            usage: {
+                cost?: number;
+                prompt_tokens: number;
+                total_tokens: number;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /** @description Weave's EndedCallSchemaForInsert: every field it defines is here (`wb_run_step_end` is its name for `svc_run_step_end`), and any other is refused with 422 rather than ignored. */
@@ -2105,6 +2320,20 @@ export interface components {
         };
         /** @description Number of results skipped before returning. */
         Offset: number | null;
+        /** @description OpenAI's error body, which the `openai` client and the AI SDK read (`error.message` always set). */
+        OpenAIError: {
+            error: {
+                code: string | null;
+                message: string;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                /** @description The request field at fault, when one is. */
+                param: string | null;
+                /** @description invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, budget_exceeded, timeout_error, upstream_error, server_error, service_unavailable. */
+                type: string;
+            };
+        };
         /** @description OTLP's `ExportTraceServiceResponse` in OTLP/JSON (lowerCamelCase keys, as OTLP's JSON encoding requires). Empty when every span was stored. */
         OtlpExportRes: {
             partialSuccess?: {
@@ -2185,6 +2414,22 @@ export interface components {
         ProjectTtlSettingsUpdateRes: {
             retention_days: components["schemas"]["RetentionDays"];
         };
+        /** @description OpenRouter's per-request provider routing. `order`, `only` and `ignore` name providers of the router's configuration; `sort` orders the model's endpoints by price, latency or throughput (measured by this router); `max_price` (USD per million tokens, per request, per image) drops endpoints priced above it. */
+        ProviderPreferences: {
+            /** @default true */
+            allow_fallbacks?: boolean;
+            ignore?: string[];
+            max_price?: {
+                completion?: number;
+                image?: number;
+                prompt?: number;
+                request?: number;
+            };
+            only?: string[];
+            order?: string[];
+            /** @enum {string} */
+            sort?: "price" | "latency" | "throughput";
+        };
         ReadyRes: {
             /** @enum {string} */
             database: "ok" | "unreachable";
@@ -2215,6 +2460,28 @@ export interface components {
         };
         /** @description Days a call is kept after its `started_at`; null: for ever. At least 1 (Weave's rule); at most 36,500 (100 years), so every expiry is a datetime both databases store. */
         RetentionDays: number | null;
+        /** @description One provider endpoint of a router model, and its health as this replica measured it. */
+        RouterEndpoint: {
+            /** Format: date-time */
+            cooldown_until?: string | null;
+            errors: number;
+            latency_ms_p50: number | null;
+            model: string;
+            provider: string;
+            /** @description Attempts since the replica started. */
+            requests: number;
+            /**
+             * @description `cooling_down`: taken out of rotation after failures, until `cooldown_until`, then probed back.
+             * @enum {string}
+             */
+            state: "ok" | "cooling_down";
+            /** @description Time to the first streamed byte. */
+            ttft_ms_p50: number | null;
+            upstream_model: string;
+        };
+        RouterEndpointsRes: {
+            data: components["schemas"]["RouterEndpoint"][];
+        };
         /** @description A model the gateway offers, in OpenRouter's provider format. Prices are decimal strings in USD. */
         RouterModel: {
             context_length: number;
@@ -2445,6 +2712,19 @@ export interface components {
             /** @example function */
             type: string;
         };
+        ToolCall: {
+            function: {
+                /** @description The arguments as a JSON text. */
+                arguments: string;
+                name: string;
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description One rollout. Every field is optional; omitted ones take their defaults. Unknown keys are ignored. */
         Trajectory: {
             /** @default [] */
@@ -2515,6 +2795,22 @@ export interface components {
             table_digest: string | null;
             trajectory: components["schemas"]["StoredTrajectory"];
         };
+        /** @description Tokens as the upstream counted them, and `cost`: USD, computed exactly from the serving endpoint's prices (prompt, cached prompt, completion, per request), as OpenRouter answers it. */
+        Usage: {
+            completion_tokens: number;
+            completion_tokens_details?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description USD. */
+            cost?: number;
+            prompt_tokens: number;
+            prompt_tokens_details?: {
+                [key: string]: unknown;
+            } | null;
+            total_tokens: number;
+        } & {
+            [key: string]: unknown;
+        };
         ValidationError: {
             detail: components["schemas"]["ValidationErrorItem"][];
         };
@@ -2580,6 +2876,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorReason"];
+            };
+        };
+        /** @description An error in OpenAI's shape (`Retry-After` on 429 and 503 when known). */
+        OpenAIError: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
             };
         };
         /** @description The body exceeds the configured limit. */
@@ -2740,6 +3046,11 @@ export type CallStartRes = components['schemas']['CallStartRes'];
 export type CallUpdateReq = components['schemas']['CallUpdateReq'];
 export type CallUpsertBatchReq = components['schemas']['CallUpsertBatchReq'];
 export type CallUpsertBatchRes = components['schemas']['CallUpsertBatchRes'];
+export type ChatCompletion = components['schemas']['ChatCompletion'];
+export type ChatCompletionChunk = components['schemas']['ChatCompletionChunk'];
+export type ChatCompletionMessage = components['schemas']['ChatCompletionMessage'];
+export type ChatCompletionReq = components['schemas']['ChatCompletionReq'];
+export type ChatMessage = components['schemas']['ChatMessage'];
 export type CheckpointCreateReq = components['schemas']['CheckpointCreateReq'];
 export type CheckpointList = components['schemas']['CheckpointList'];
 export type CheckpointSchema = components['schemas']['CheckpointSchema'];
@@ -2757,6 +3068,8 @@ export type CostQueryReq = components['schemas']['CostQueryReq'];
 export type CostQueryRes = components['schemas']['CostQueryRes'];
 export type CostSortItem = components['schemas']['CostSortItem'];
 export type Datetime = components['schemas']['Datetime'];
+export type EmbeddingsReq = components['schemas']['EmbeddingsReq'];
+export type EmbeddingsRes = components['schemas']['EmbeddingsRes'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
 export type ErrorReason = components['schemas']['ErrorReason'];
@@ -2809,6 +3122,7 @@ export type ObjSortItem = components['schemas']['ObjSortItem'];
 export type ObjsQueryReq = components['schemas']['ObjsQueryReq'];
 export type ObjsQueryRes = components['schemas']['ObjsQueryRes'];
 export type Offset = components['schemas']['Offset'];
+export type OpenAiError = components['schemas']['OpenAIError'];
 export type OtlpExportRes = components['schemas']['OtlpExportRes'];
 export type OtlpKeyValueJson = components['schemas']['OtlpKeyValueJson'];
 export type OtlpResourceSpansJson = components['schemas']['OtlpResourceSpansJson'];
@@ -2822,10 +3136,13 @@ export type ProjectTtlSettingsReadReq = components['schemas']['ProjectTtlSetting
 export type ProjectTtlSettingsReadRes = components['schemas']['ProjectTtlSettingsReadRes'];
 export type ProjectTtlSettingsUpdateReq = components['schemas']['ProjectTtlSettingsUpdateReq'];
 export type ProjectTtlSettingsUpdateRes = components['schemas']['ProjectTtlSettingsUpdateRes'];
+export type ProviderPreferences = components['schemas']['ProviderPreferences'];
 export type ReadyRes = components['schemas']['ReadyRes'];
 export type RefsReadBatchReq = components['schemas']['RefsReadBatchReq'];
 export type RefsReadBatchRes = components['schemas']['RefsReadBatchRes'];
 export type RetentionDays = components['schemas']['RetentionDays'];
+export type RouterEndpoint = components['schemas']['RouterEndpoint'];
+export type RouterEndpointsRes = components['schemas']['RouterEndpointsRes'];
 export type RouterModel = components['schemas']['RouterModel'];
 export type RouterModelsRes = components['schemas']['RouterModelsRes'];
 export type ScorerRef = components['schemas']['ScorerRef'];
@@ -2852,10 +3169,12 @@ export type TableUpdateRes = components['schemas']['TableUpdateRes'];
 export type TagName = components['schemas']['TagName'];
 export type TagsListRes = components['schemas']['TagsListRes'];
 export type Tool = components['schemas']['Tool'];
+export type ToolCall = components['schemas']['ToolCall'];
 export type Trajectory = components['schemas']['Trajectory'];
 export type TrajectoryGroup = components['schemas']['TrajectoryGroup'];
 export type TrajectoryList = components['schemas']['TrajectoryList'];
 export type TrajectoryRecord = components['schemas']['TrajectoryRecord'];
+export type Usage = components['schemas']['Usage'];
 export type ValidationError = components['schemas']['ValidationError'];
 export type ValidationErrorItem = components['schemas']['ValidationErrorItem'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -2864,6 +3183,7 @@ export type ResponseDatabaseUnavailable = components['responses']['DatabaseUnava
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInsufficientStorage = components['responses']['InsufficientStorage'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseOpenAiError = components['responses']['OpenAIError'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
@@ -3871,6 +4191,115 @@ export interface operations {
                     "application/json": components["schemas"]["HealthRes"];
                 };
             };
+        };
+    };
+    routerEndpointsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouterEndpointsRes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    routerChatCompletionsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The project (`entity/project`) the request is recorded in; the `openai` client's `project` option sends it. Default `<the key's entity>/router`. */
+                "OpenAI-Project"?: components["schemas"]["ProjectId"];
+                /** @description W3C trace context; the recorded call becomes a child of that trace's span. */
+                traceparent?: string;
+                /** @description The Weave call the recorded call is a child of. */
+                "X-Weft-Parent-Call-Id"?: string;
+                /** @description `false` records the call without messages and output (tokens, cost and timing only). */
+                "X-Weft-Record-Content"?: "true" | "false";
+                /** @description The Weave trace to record the call in (with X-Weft-Parent-Call-Id). */
+                "X-Weft-Trace-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionReq"];
+            };
+        };
+        responses: {
+            /** @description The completion, or with `stream` its chunks as server-sent events. */
+            200: {
+                headers: {
+                    /** @description The id of the call that records this request. */
+                    "X-Weft-Call-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["OpenAIError"];
+            401: components["responses"]["OpenAIError"];
+            403: components["responses"]["OpenAIError"];
+            404: components["responses"]["OpenAIError"];
+            408: components["responses"]["OpenAIError"];
+            413: components["responses"]["OpenAIError"];
+            415: components["responses"]["OpenAIError"];
+            429: components["responses"]["OpenAIError"];
+            500: components["responses"]["OpenAIError"];
+            502: components["responses"]["OpenAIError"];
+            503: components["responses"]["OpenAIError"];
+            504: components["responses"]["OpenAIError"];
+        };
+    };
+    routerEmbeddingsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The project the request is recorded in. Default `<the key's entity>/router`. */
+                "OpenAI-Project"?: components["schemas"]["ProjectId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingsReq"];
+            };
+        };
+        responses: {
+            /** @description One embedding per input. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingsRes"];
+                };
+            };
+            400: components["responses"]["OpenAIError"];
+            401: components["responses"]["OpenAIError"];
+            403: components["responses"]["OpenAIError"];
+            404: components["responses"]["OpenAIError"];
+            413: components["responses"]["OpenAIError"];
+            415: components["responses"]["OpenAIError"];
+            429: components["responses"]["OpenAIError"];
+            500: components["responses"]["OpenAIError"];
+            502: components["responses"]["OpenAIError"];
+            503: components["responses"]["OpenAIError"];
+            504: components["responses"]["OpenAIError"];
         };
     };
     routerModelsList: {

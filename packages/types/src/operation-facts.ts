@@ -57,6 +57,9 @@ export interface OperationFacts {
   projectTtlSettingsUpdate: { body: 'json'; auth: 'basic'; line: null };
   ready: { body: 'none'; auth: 'none'; line: null };
   refsReadBatch: { body: 'json'; auth: 'basic'; line: null };
+  routerChatCompletionsCreate: { body: 'json'; auth: 'bearer'; line: null };
+  routerEmbeddingsCreate: { body: 'json'; auth: 'bearer'; line: null };
+  routerEndpointsList: { body: 'none'; auth: 'bearer'; line: null };
   routerModelsList: { body: 'none'; auth: 'none'; line: null };
   serverInfo: { body: 'none'; auth: 'basic'; line: null };
   tableCreate: { body: 'lossless'; auth: 'basic'; line: null };

@@ -10,6 +10,7 @@ import { objectHandlers } from './objects.ts';
 import { otelHandlers } from './otel.ts';
 import { projectHandlers } from './projects.ts';
 import { refHandlers } from './refs.ts';
+import { routerHandlers } from './router.ts';
 import { serviceHandlers } from './service.ts';
 import { tableHandlers } from './tables.ts';
 
@@ -32,5 +33,6 @@ export function allHandlers(deps: Deps): Handlers {
     ...projectHandlers(deps),
     ...graphqlHandlers(deps),
     ...refHandlers(deps),
+    ...routerHandlers(deps),
   };
 }
