@@ -1,6 +1,7 @@
 // Request ids, /ready and /metrics as an operator relies on them, on both databases: every answer
 // carries X-Request-Id (adopted when valid, else a new UUIDv7) and so does every log line of the
 // request; /ready says whether to send traffic; /metrics shows the counters moving.
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -32,10 +33,27 @@ function observability(database: TestDatabase) {
   return () => {
     let server: TestServer;
     const lines: Array<Record<string, unknown>> = [];
+    const logged = new EventEmitter();
+    /** Resolves with the first log line (already written or still to come) that `match` accepts. */
+    const lineWhere = (match: (line: Record<string, unknown>) => boolean) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const found = lines.find(match);
+        if (found) return resolve(found);
+        const look = (line: Record<string, unknown>) => {
+          if (!match(line)) return;
+          logged.off('line', look);
+          resolve(line);
+        };
+        logged.on('line', look);
+      });
     beforeAll(async () => {
       const sink = new Writable({
         write(chunk: Buffer, _enc, done) {
-          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+          for (const text of chunk.toString().split('\n').filter(Boolean)) {
+            const line = JSON.parse(text) as Record<string, unknown>;
+            lines.push(line);
+            logged.emit('line', line);
+          }
           done();
         },
       });
@@ -76,9 +94,8 @@ function observability(database: TestDatabase) {
     it("puts the request id on the request's log line, and never the key", async () => {
       const res = await fetch(`${server.url}/server_info`, { headers: { authorization: basic(), 'x-request-id': 'trace-me-42' } });
       expect(res.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 50));
-      const mine = lines.filter((l) => (l.req as { id?: string } | undefined)?.id === 'trace-me-42');
-      expect(mine.length).toBeGreaterThan(0);
+      // The request's line is written when its answer finishes, which may be after fetch resolves.
+      await lineWhere((l) => (l.req as { id?: string } | undefined)?.id === 'trace-me-42');
       expect(JSON.stringify(lines)).not.toContain(server.aliceKey);
     });
 

@@ -51,8 +51,18 @@ const remaining = async () =>
 it('sweeps every interval, counting each batch', async () => {
   await seedExpired(250);
   const batches: SweepCounts[] = [];
-  const sweeper = startSweeper(db, { intervalMs: 20, fileGraceMs: 0, logger, onBatch: (d) => batches.push(d) });
-  for (let i = 0; i < 100 && (await remaining()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  let sweptAll: () => void;
+  const allSwept = new Promise<void>((resolve) => (sweptAll = resolve));
+  const sweeper = startSweeper(db, {
+    intervalMs: 20,
+    fileGraceMs: 0,
+    logger,
+    onBatch: (d) => {
+      batches.push(d);
+      if (batches.reduce((n, b) => n + b.calls, 0) >= 250) sweptAll();
+    },
+  });
+  await allSwept;
   await sweeper.stop();
   expect(await remaining()).toBe(0);
   expect(batches.reduce((n, d) => n + d.calls, 0)).toBe(250);
@@ -85,15 +95,16 @@ it('stops after the running batch and waits for it, so the database closes clean
   // The sweep ended early, with at most the batch that was running when stop() was called.
   expect(left).toBeGreaterThan(0);
   expect(afterStop).toBeLessThanOrEqual(1);
-  await new Promise((r) => setTimeout(r, 50));
-  expect(await remaining()).toBe(left);
+  // Nothing left to delete more later: no round scheduled, none running.
+  expect(sweeper!.idle).toBe(true);
   expect(batches).toBeLessThan(20);
 });
 
 it('does nothing with an interval of 0', async () => {
   await seedExpired(10);
   const sweeper = startSweeper(db, { intervalMs: 0, fileGraceMs: 0, logger });
-  await new Promise((r) => setTimeout(r, 100));
+  // No round is ever scheduled, so there is nothing to wait for.
+  expect(sweeper.idle).toBe(true);
   await sweeper.stop();
   expect(await remaining()).toBe(10);
 });

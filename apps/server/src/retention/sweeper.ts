@@ -18,10 +18,12 @@ export interface SweeperOptions {
 
 export interface Sweeper {
   stop(): Promise<void>;
+  /** Nothing scheduled and nothing running: true once stop() has resolved, and always with an interval of 0. */
+  readonly idle: boolean;
 }
 
 export function startSweeper(db: Db, opts: SweeperOptions): Sweeper {
-  if (opts.intervalMs <= 0) return { stop: async () => {} };
+  if (opts.intervalMs <= 0) return { stop: async () => {}, idle: true };
   let stopping = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -46,6 +48,7 @@ export function startSweeper(db: Db, opts: SweeperOptions): Sweeper {
   const schedule = () => {
     if (stopping) return;
     timer = setTimeout(() => {
+      timer = undefined;
       running = round().finally(() => {
         running = undefined;
         schedule();
@@ -60,7 +63,11 @@ export function startSweeper(db: Db, opts: SweeperOptions): Sweeper {
     async stop() {
       stopping = true;
       clearTimeout(timer);
+      timer = undefined;
       await running;
+    },
+    get idle() {
+      return timer === undefined && running === undefined;
     },
   };
 }
