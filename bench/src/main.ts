@@ -20,15 +20,19 @@ import { metricHistoryScenario } from './scenarios/metric-history.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
 import { otelIngestScenario } from './scenarios/otel-ingest.ts';
 import { webFirstLoadScenario } from './scenarios/web-first-load.ts';
+import { routerScenario } from './scenarios/router.ts';
 import { rssScenario } from './scenarios/rss.ts';
 import { tableCreateScenario } from './scenarios/table-create.ts';
 import { tableQueryScenario } from './scenarios/table-query.ts';
 import { preparePostgres, prepareSqlite } from './seed/prepare.ts';
 import { FULL_SEED, QUICK_SEED } from './seed/spec.ts';
+import { seedDigests } from './seed/verify.ts';
 import { writeCredentials } from './servers/weft.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
+/** Scenarios that read nothing of the seeded data. */
+const SEEDLESS = new Set(['router']);
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -41,7 +45,13 @@ async function main(): Promise<void> {
   const runDir = mkdtempSync(join(tmpdir(), 'weft-bench-'));
   try {
     say(`weft bench on ${dialect}${quick ? ' (quick)' : ''}`);
-    const db = dialect === 'postgres' ? await preparePostgres(envUrl, spec) : await prepareSqlite(spec, runDir);
+    // The router scenario reads nothing of the seed: alone, it runs on an empty database.
+    const seedless = only !== undefined && only.length > 0 && only.every((id) => SEEDLESS.has(id));
+    const db = seedless
+      ? { url: dialect === 'postgres' ? envUrl : `sqlite:${join(runDir, 'empty.sqlite')}`, digests: seedDigests(spec) }
+      : dialect === 'postgres'
+        ? await preparePostgres(envUrl, spec)
+        : await prepareSqlite(spec, runDir);
     const creds = writeCredentials(runDir);
     const ctx: RunContext = {
       dialect,
@@ -76,6 +86,7 @@ async function main(): Promise<void> {
     if (wanted('otel-ingest')) scenarios.push(await step('9. OTLP ingest', () => otelIngestScenario(ctx)));
     if (wanted('web-first-load')) scenarios.push(await step('10. Weft Studio first load', () => webFirstLoadScenario()));
     if (wanted('calls-query')) scenarios.push(await step('11. calls/stream_query', () => callsQueryScenario(ctx)));
+    if (wanted('router')) scenarios.push(await step('12. inference router', () => routerScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

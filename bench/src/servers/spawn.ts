@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 
-export type ServerKind = 'weft' | 'http' | 'express';
+export type ServerKind = 'weft' | 'http' | 'express' | 'fake-llm';
 
 export interface ServerProcess {
   url: string;
@@ -27,7 +27,9 @@ export function spawnServer(kind: ServerKind, env: Record<string, string>): Prom
     process.execPath,
     kind === 'weft'
       ? [...profile, 'src/servers/serve-built.mjs']
-      : [...profile, '--conditions=@weft/source', '--import', 'tsx', 'src/servers/serve.ts', kind],
+      : kind === 'fake-llm'
+        ? ['src/servers/fake-llm.mjs']
+        : [...profile, '--conditions=@weft/source', '--import', 'tsx', 'src/servers/serve.ts', kind],
     {
       cwd: benchDir,
       env: { ...process.env, ...env },

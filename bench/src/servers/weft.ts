@@ -28,7 +28,12 @@ export function writeCredentials(dir: string): Credentials {
   };
 }
 
-export function startWeft(databaseUrl: string, dataDir: string, creds: Credentials): Promise<ServerProcess> {
+export function startWeft(
+  databaseUrl: string,
+  dataDir: string,
+  creds: Credentials,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   return spawnServer('weft', {
     NODE_ENV: 'production',
     PORT: '0',
@@ -40,5 +45,6 @@ export function startWeft(databaseUrl: string, dataDir: string, creds: Credentia
     VALIDATE_RESPONSES: '0',
     // 100,000 evaluation rows are ~55 MB of JSON; the default 32mb is for ordinary requests.
     BODY_LIMIT: '128mb',
+    ...env,
   });
 }
