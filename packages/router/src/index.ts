@@ -2,3 +2,5 @@
 // relay. Used by apps/server; knows nothing of HTTP serving or the store.
 export type * from './types.ts';
 export { RouterError, isRouterError } from './router-error.ts';
+export * from './config/index.ts';
+export * from './cost/index.ts';
