@@ -92,6 +92,8 @@ export interface RouterConfig {
   limits: { per_key: LimitsConfig; per_project: LimitsConfig };
   /** Per project (`entity/project`): whether messages and outputs are recorded (default true). */
   projects: Record<string, { record_content: boolean }>;
+  /** Whether requests are recorded as calls at all (default true; false: a router without traces). */
+  record_calls: boolean;
 }
 
 /** What served a request. */

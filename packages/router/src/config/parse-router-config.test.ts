@@ -199,7 +199,7 @@ extra: 1
       'r.yaml:21:42: limits.per_key.budget_usd_per_day: expected a decimal number such as 0.00000022, got "abc"',
       'r.yaml:22:13: projects.noslash: "noslash" is not a project id of the form entity/project',
       'r.yaml:22:72: projects["a/b"].record_content: expected true or false, got number 1',
-      'r.yaml:23:1: extra: unknown key (expected one of providers, models, routing, limits, projects)',
+      'r.yaml:23:1: extra: unknown key (expected one of providers, models, routing, limits, projects, record_calls)',
     ];
     expect(message).toBe(
       `Invalid router configuration r.yaml (${expected.length} problems):\n${expected.map((p) => `  - ${p}`).join('\n')}`,
@@ -270,7 +270,7 @@ extra: 1
 ${MINIMAL.replace('    base_url:', '    timeouts: *timeouts\n    base_url:')}`;
     // Top-level keys are closed too: anchors live under a known key.
     expect(problemsOf(text)).toEqual([
-      'r.yaml:1:1: "x-shared": unknown key (expected one of providers, models, routing, limits, projects)',
+      'r.yaml:1:1: "x-shared": unknown key (expected one of providers, models, routing, limits, projects, record_calls)',
     ]);
     const ok = MINIMAL.replace('  local:\n', '  local:\n    timeouts: &t { connect_ms: 1000 }\n').replace(
       'models:',
@@ -288,5 +288,18 @@ ${MINIMAL.replace('    base_url:', '    timeouts: *timeouts\n    base_url:')}`;
     await expect(loadRouterConfig(join(dir, 'missing.yaml'), shipped)).rejects.toThrow(
       `${join(dir, 'missing.yaml')}: cannot be read (ENOENT)`,
     );
+  });
+});
+
+describe('record_calls', () => {
+  it('records by default, and not at all when the file says false', () => {
+    expect(parseRouterConfig(MINIMAL, 'r.yaml', shipped).record_calls).toBe(true);
+    expect(parseRouterConfig(`record_calls: false\n${MINIMAL}`, 'r.yaml', shipped).record_calls).toBe(false);
+  });
+
+  it('refuses a value that is not a boolean, naming its line', () => {
+    expect(problemsOf(`record_calls: "no"\n${MINIMAL}`)).toEqual([
+      expect.stringMatching(/^r\.yaml:1:\d+: record_calls: expected true or false/),
+    ]);
   });
 });

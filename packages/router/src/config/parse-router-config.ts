@@ -7,7 +7,7 @@ import { readProvider } from './read-provider.ts';
 import { RouterConfigError } from './router-config-error.ts';
 import { YamlReader } from './yaml-reader.ts';
 
-const TOP_KEYS: ReadonlySet<string> = new Set(['providers', 'models', 'routing', 'limits', 'projects']);
+const TOP_KEYS: ReadonlySet<string> = new Set(['providers', 'models', 'routing', 'limits', 'projects', 'record_calls']);
 
 /**
  * Parses and validates a router file (YAML). `source` names the file in messages; `shipped` is
@@ -73,7 +73,15 @@ export function parseRouterConfig(text: string, source: string, shipped: Catalog
     routing: readRouting(r, top.get('routing'), 'routing'),
     limits: readLimits(r, top.get('limits'), 'limits'),
     projects: readProjects(r, top.get('projects'), 'projects'),
+    record_calls: readRecordCalls(r, top),
   };
   if (r.count > 0) throw new RouterConfigError(source, r.problems);
   return config;
+}
+
+/** `record_calls: false` turns recording off for every project (a router without traces). */
+function readRecordCalls(r: YamlReader, top: NonNullable<ReturnType<YamlReader['map']>>): boolean {
+  const node = top.get('record_calls');
+  if (node === undefined) return true;
+  return r.boolean(node, top.at('record_calls')) ?? true;
 }
