@@ -66,7 +66,7 @@ export interface RoutingPolicy {
   max_backoff_ms: number;
   /** A `Retry-After` longer than this moves to the next endpoint instead of waiting. */
   max_retry_after_ms: number;
-  /** Failures of an endpoint within window_ms that take it out of rotation. */
+  /** Failures of an endpoint allowed within window_ms; one more takes it out of rotation (as LiteLLM counts). */
   allowed_fails: number;
   window_ms: number;
   /** How long it stays out; then one request probes it back. */
