@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { completion, embeddings, type FakeUsage, type Json, type JsonObject } from './fake-chunks.ts';
 
 export * from './fake-chunks.ts';
+export * from './test-config.ts';
 
 /** One element of a scripted stream. */
 export type StreamItem =
