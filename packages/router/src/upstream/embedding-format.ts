@@ -19,6 +19,6 @@ export function decodeFloat32(text: string): number[] {
 export function asFormat(embedding: unknown, format: 'float' | 'base64'): number[] | string | undefined {
   if (typeof embedding === 'string') return format === 'base64' ? embedding : decodeFloat32(embedding);
   if (Array.isArray(embedding) && embedding.every((v) => typeof v === 'number'))
-    return format === 'base64' ? encodeFloat32(embedding) : (embedding);
+    return format === 'base64' ? encodeFloat32(embedding) : embedding;
   return undefined;
 }
