@@ -27,6 +27,7 @@ export async function chatJson(ctx: RelayContext, request: ChatCompletionReq, si
     stream: false,
     body: (p) => chatBody(request, p.endpoint.model),
     consume: readCompletion,
+    detail: (c) => (typeof c.usage?.completion_tokens === 'number' ? { completion_tokens: c.usage.completion_tokens } : {}),
     defer_ok: false,
     signal,
   });

@@ -77,7 +77,11 @@ export async function chatStream(ctx: RelayContext, request: ChatCompletionReq, 
               : error.code === 'upstream_timeout'
                 ? 'timeout'
                 : 'invalid_response';
-        if (outcome !== 'aborted') ctx.health.record(planned.key, outcome, latency_ms, ttft_ms, ctx.now());
+        const tokens = priced?.usage.completion_tokens;
+        ctx.health.record(planned.key, outcome, latency_ms, ttft_ms, ctx.now(), {
+          status: 200,
+          ...(typeof tokens === 'number' ? { completion_tokens: tokens } : {}),
+        });
         ctx.observer?.attempt({ model: served.model, provider: served.provider, outcome, status: 200, latency_ms, ttft_ms });
         if (priced !== undefined) ctx.observer?.priced(served, priced);
       },

@@ -62,6 +62,8 @@ export function createRouter(options: CreateRouterOptions): Router {
     reload: (next) => {
       config = next;
       agents.retain(next.providers);
+      health.setPolicy(next.routing);
+      health.retain(next);
     },
     close: () => agents.close(),
   };

@@ -1,10 +1,9 @@
-// The one seam between the relay and h-router-config's selection, health and cost: stand-ins
-// until that branch is merged, then its modules.
-import { HealthBook } from './interim/health-book.ts';
+// The relay's use of selection, health and cost (h-router-config's modules), in one place.
+import { HealthBook } from './health/index.ts';
 import type { RouterConfig } from './types.ts';
 
-export { planEndpoints, type PlannedEndpoint } from './interim/plan-endpoints.ts';
-export { priceUsage } from './interim/price-usage.ts';
+export { planEndpoints, type PlannedEndpoint } from './select/index.ts';
+export { priceUsage } from './cost/index.ts';
 export type { HealthBook };
 
-export const newHealthBook = (config: RouterConfig): HealthBook => new HealthBook(config.routing.cooldown_ms);
+export const newHealthBook = (config: RouterConfig): HealthBook => new HealthBook(config.routing);

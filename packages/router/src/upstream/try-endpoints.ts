@@ -31,6 +31,8 @@ export interface TryRequest<T> {
   body: (planned: PlannedEndpoint) => string;
   /** Reads what must arrive before the answer is committed; throws AttemptFailure to try elsewhere. */
   consume: (body: Body, control: AttemptControl, planned: PlannedEndpoint) => Promise<T>;
+  /** Facts of a successful answer for the health book (completion tokens: throughput). */
+  detail?: (value: T) => { completion_tokens?: number };
   /** Streams report their successful attempt when the stream ends (with its whole latency). */
   defer_ok: boolean;
   signal: AbortSignal;
@@ -76,7 +78,10 @@ export async function tryEndpoints<T>(ctx: RelayContext, plan: PlannedEndpoint[]
         };
         attempts.push(attempt);
         if (!req.defer_ok) {
-          ctx.health.record(planned.key, 'ok', attempt.latency_ms, undefined, ctx.now());
+          ctx.health.record(planned.key, 'ok', attempt.latency_ms, undefined, ctx.now(), {
+            status: success.status,
+            ...req.detail?.(success.value),
+          });
           ctx.observer?.attempt(attempt);
         }
         return { ...success, planned, attempts, started };
@@ -91,8 +96,15 @@ export async function tryEndpoints<T>(ctx: RelayContext, plan: PlannedEndpoint[]
         };
         attempts.push(attempt);
         ctx.observer?.attempt(attempt);
+        ctx.health.record(
+          planned.key,
+          e.outcome,
+          attempt.latency_ms,
+          undefined,
+          ctx.now(),
+          e.status === undefined ? {} : { status: e.status },
+        );
         if (e.outcome === 'aborted') throw new RouterError(clientGone());
-        ctx.health.record(planned.key, e.outcome, attempt.latency_ms, undefined, ctx.now());
         if (e.rejection !== undefined) throw new RouterError(e.rejection);
         failures.push({ planned, failure: e });
         if (!RETRYABLE.has(e.outcome) || retry === routing.retries) break;

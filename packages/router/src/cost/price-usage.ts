@@ -1,4 +1,3 @@
-// Stand-in copy of h-router-config's priceUsage until that branch is merged.
 import { add, formatDecimal, mulInt, parseDecimal, type ModelPricing } from '@weft/core';
 import type { PricedUsage, Usage } from '../types.ts';
 
