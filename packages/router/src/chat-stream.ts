@@ -63,7 +63,9 @@ export async function chatStream(ctx: RelayContext, request: ChatCompletionReq, 
   const { events, result } = relayStream(
     {
       served,
-      include_usage: request.stream_options?.include_usage === true || ctx.config.routing.always_include_usage,
+      // OpenRouter's `usage: {include: true}` asks for the same chunk.
+      include_usage:
+        request.stream_options?.include_usage === true || request.usage?.include === true || ctx.config.routing.always_include_usage,
       idle_ms: planned.provider.timeouts.idle_ms,
       secrets: secretsOf(planned.provider.api_key_env),
       ttft_ms,
