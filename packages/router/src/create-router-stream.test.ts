@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk, ChatOutcome } from './types.ts';
-import { chunk, delta, textChunks, toolCallChunks, usageOf, type StreamItem } from './testing/fake-upstream.ts';
+import { chunk, delta, textChunks, type FakeStep, toolCallChunks, usageOf, type StreamItem } from './testing/fake-upstream.ts';
 import { KEY_A, drain, startHarness, type Harness } from './testing/router-harness.ts';
 
 let h: Harness;
@@ -47,6 +47,24 @@ describe('createRouter: streamed chat', () => {
     expect(result.completion.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 2, cost: 0.000014 });
     expect(result.ttft_ms).toBeGreaterThanOrEqual(0);
     expect(h.attempts.at(-1)).toMatchObject({ provider: 'a', outcome: 'ok', ttft_ms: result.ttft_ms });
+  });
+
+  it('keeps upstream connections for later requests after a clean end', async () => {
+    h = await startHarness();
+    // The upstream ends its body a little after [DONE]: the relay must read to that end, not cut it.
+    const step = {
+      kind: 'stream',
+      items: [...textChunks(['x']), { raw: 'data: [DONE]\n\n' }, { gap_ms: 30 }],
+      end: 'eof',
+    } satisfies FakeStep;
+    h.a.script(step, step, step);
+    for (let i = 0; i < 3; i++) {
+      const out = await stream();
+      await drain(out.events);
+      await out.result;
+    }
+    // undici's pool may open a second connection, but a relay that cut each stream would need three.
+    expect(new Set(h.a.requests.map((r) => r.remote_port)).size).toBeLessThan(3);
   });
 
   it('forwards the usage chunk, priced, when the caller asked for it', async () => {

@@ -56,10 +56,28 @@ export function relayStream(
     if (finished) return;
     finished = true;
     control.signal.removeEventListener('abort', onAbort);
-    if (error !== undefined || !body.readableEnded) body.destroy();
     control.dispose();
     s.report(error, priced);
-    settle({ completion: acc.completion(s.served.model, s.served.provider), priced, ttft_ms: s.ttft_ms, ...(error ? { error } : {}) });
+    const outcome = {
+      completion: acc.completion(s.served.model, s.served.provider),
+      priced,
+      ttft_ms: s.ttft_ms,
+      ...(error ? { error } : {}),
+    };
+    if (error !== undefined) body.destroy();
+    // The result waits for the drain, so whoever awaits it finds the connection back in the pool.
+    if (error === undefined && !body.readableEnded) void drainRest().then(() => settle(outcome));
+    else settle(outcome);
+  };
+  // After [DONE] the upstream normally ends its body at once: reading to that end (briefly, and
+  // ignoring what follows) lets the connection go back to the pool instead of being cut.
+  const drainRest = async () => {
+    try {
+      for (let i = 0; i < 16; i++) if ((await reader.next(Math.min(s.idle_ms, 1000))).kind === 'eof') return;
+    } catch {
+      // cut below
+    }
+    body.destroy();
   };
   // The caller's signal (client gone, deadline) ends the stream even while nobody pulls.
   const onAbort = () => {

@@ -51,6 +51,8 @@ export interface ReceivedRequest {
   /** Path with query, e.g. `/v1/chat/completions`. */
   path: string;
   headers: IncomingHttpHeaders;
+  /** The client's port: equal on two requests when the client reused its connection. */
+  remote_port: number | undefined;
   /** The parsed JSON body (undefined when empty or not JSON). */
   body: unknown;
   /** Events written so far on a streamed answer. */
@@ -151,6 +153,7 @@ export const startFakeUpstream = async (): Promise<FakeUpstream> => {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       headers: req.headers,
+      remote_port: req.socket.remotePort,
       body: parseBody(Buffer.concat(chunks).toString('utf8')),
       events_written: 0,
       client_closed: false,
