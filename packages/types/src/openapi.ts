@@ -1360,16 +1360,19 @@ export interface components {
             /** @description New scorer references. */
             scorer_refs?: components["schemas"]["ScorerRef"][] | null;
         };
+        /** @description Weave's CallBatchEndMode. Extra keys beside `mode` and `req` are ignored, as Weave's model (a plain pydantic model) ignores them; `req` itself is closed. */
         CallBatchEndItem: {
             /** @constant */
             mode: "end";
             req: components["schemas"]["CallEndReq"];
         };
+        /** @description Weave's CallBatchStartMode. Extra keys beside `mode` and `req` are ignored, as Weave's model (a plain pydantic model) ignores them; `req` itself is closed. */
         CallBatchStartItem: {
             /** @constant */
             mode: "start";
             req: components["schemas"]["CallStartReq"];
         };
+        /** @description Weave's CallEndReq, a BaseModelStrict (extra="forbid"): a key beside `end` is refused with 422. */
         CallEndReq: {
             end: components["schemas"]["EndedCall"];
         };
@@ -1557,6 +1560,7 @@ export interface components {
         };
         /** @description JSON Lines, one CallSchema per line. */
         CallsStreamQueryRes: string;
+        /** @description Weave's CallStartReq, a BaseModelStrict (extra="forbid"): a key beside `start` is refused with 422. */
         CallStartReq: {
             start: components["schemas"]["StartedCall"];
         };
@@ -1573,6 +1577,7 @@ export interface components {
             /** @description Weave's name; ignored: the server records the authenticated user. */
             wb_user_id?: string | null;
         };
+        /** @description Weave's CallCreateBatchReq, a BaseModelStrict (extra="forbid"): a key beside `batch` is refused with 422. As in Weave (which validates the whole body before writing, and drops the batch it was building when an item fails), an item that is refused refuses the whole batch and nothing of it is written. Items are refused only where Weave refuses them, or where an item's field says so (a non-empty `otel_dump`; an end whose repeated `trace_id` or `started_at` contradicts the stored start); unknown keys inside items never refuse one. */
         CallUpsertBatchReq: {
             batch: (components["schemas"]["CallBatchStartItem"] | components["schemas"]["CallBatchEndItem"])[];
         };
@@ -1862,8 +1867,10 @@ export interface components {
         };
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
-        /** @description Weave's EndedCallSchemaForInsert: every field it defines is here (`wb_run_step_end` is its name for `svc_run_step_end`), and any other is refused with 422 rather than ignored. */
+        /** @description Weave's EndedCallSchemaForInsert: every field it defines is here (`wb_run_step_end` is its name for `svc_run_step_end`), each validated as described. Extra keys are ignored, as Weave's EndedCallSchemaForInsert (a plain pydantic model) ignores them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no call (the TypeScript SDK sends `display_name`). */
         EndedCall: {
+            /** @description Sent by the Weave TypeScript SDK on the end of every call that has a display name. Ignored, as Weave ignores it (its EndedCallSchemaForInsert has no such field): the name a call keeps is its start's, or the last `call/update`. */
+            display_name?: unknown;
             ended_at: components["schemas"]["Datetime"];
             exception?: string | null;
             id: string;
@@ -2020,6 +2027,7 @@ export interface components {
             digest: string;
             project_id: components["schemas"]["ProjectId"];
         };
+        /** @description The form of a file upload. Extra form fields are ignored, as Weave's `/file/create` route (FastAPI form parameters `project_id` and `file`) ignores them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no file. */
         FileCreateReq: {
             /** @description The digest the client computed for the bytes (newer Weave SDKs). A different digest is refused with 409 `DigestMismatchError` (as obj/create and table/create do) and nothing is stored; null or absent: not checked. */
             expected_digest?: string | null;
@@ -2164,8 +2172,9 @@ export interface components {
             /** @description Weave's field; ignored: the server knows the caller. */
             wb_user_id?: string | null;
         };
+        /** @description Weave's ObjCreateReq, a BaseModelStrict (extra="forbid"): a key beside `obj` is refused with 422. */
         ObjCreateReq: {
-            /** @description Weave's ObjSchemaForInsert; any field it does not define is refused with 422 rather than ignored. */
+            /** @description Weave's ObjSchemaForInsert, each field validated as described. Extra keys are ignored, as Weave's ObjSchemaForInsert (a plain pydantic model) ignores them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no object. */
             obj: {
                 /** @description Not supported; a non-null value is a 400. */
                 builtin_object_class?: string | null;
@@ -2528,7 +2537,7 @@ export interface components {
         };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
-        /** @description Weave's StartedCallSchemaForInsert: every field it defines is here (`wb_*` are its names for the `svc_*` fields), and any other is refused with 422 rather than ignored. */
+        /** @description Weave's StartedCallSchemaForInsert: every field it defines is here (`wb_*` are its names for the `svc_*` fields), each validated as described. Extra keys are ignored, as Weave's StartedCallSchemaForInsert (a plain pydantic model) ignores them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no call. */
         StartedCall: {
             attributes: {
                 [key: string]: unknown;
@@ -2577,6 +2586,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Weave's TableAppendSpec and TableAppendSpecPayload. Extra keys, beside `append` and inside it, are ignored, as Weave's models (plain pydantic models) ignore them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no update. */
         TableAppendSpec: {
             append: {
                 row: {
@@ -2584,8 +2594,9 @@ export interface components {
                 };
             };
         };
+        /** @description Weave's TableCreateReq, a BaseModelStrict (extra="forbid"): a key beside `table` is refused with 422. */
         TableCreateReq: {
-            /** @description Weave's TableSchemaForInsert; any field it does not define is refused with 422 rather than ignored. */
+            /** @description Weave's TableSchemaForInsert, each field validated as described. Extra keys are ignored, as Weave's TableSchemaForInsert (a plain pydantic model) ignores them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no table. */
             table: {
                 /** @description When set and different from the computed table digest, 409. */
                 expected_digest?: string | null;
@@ -2600,6 +2611,7 @@ export interface components {
             digest: string;
             row_digests: string[];
         };
+        /** @description Weave's TableInsertSpec and TableInsertSpecPayload. Extra keys, beside `insert` and inside it, are ignored, as Weave's models (plain pydantic models) ignore them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no update. */
         TableInsertSpec: {
             insert: {
                 /** @description Where the row goes: 0 … length. */
@@ -2609,6 +2621,7 @@ export interface components {
                 };
             };
         };
+        /** @description Weave's TablePopSpec and TablePopSpecPayload. Extra keys, beside `pop` and inside it, are ignored, as Weave's models (plain pydantic models) ignore them: the one exception to "nothing silently ignored", kept so a Weave SDK that sends a field Weft does not know yet loses no update. */
         TablePopSpec: {
             pop: {
                 /** @description The row to remove: 0 … length − 1. */
@@ -2680,6 +2693,7 @@ export interface components {
              */
             order?: "asc" | "desc" | null;
         };
+        /** @description Weave's TableUpdateReq, a BaseModelStrict (extra="forbid"): any other key is refused with 422. */
         TableUpdateReq: {
             /** @description The table to start from (it is left as it is). */
             base_digest: string;

@@ -150,3 +150,16 @@ export const WEAVE_REQUEST_MODELS = {
 } as const;
 
 export type WeaveModel = keyof typeof WEAVE_REQUEST_MODELS;
+
+/**
+ * The models above that Weave declares as plain pydantic BaseModels (extra keys ignored, not
+ * forbidden): Weft ignores an extra key there too, so a Weave SDK that sends a field Weft does
+ * not know loses nothing (the TypeScript SDK sends `display_name` on call ends). Every other model
+ * is a BaseModelStrict (extra="forbid") in the Weave releases these SDKs talk to, and stays closed.
+ */
+export const WEAVE_LENIENT_MODELS: ReadonlySet<WeaveModel> = new Set<WeaveModel>([
+  'StartedCallSchemaForInsert',
+  'EndedCallSchemaForInsert',
+  'ObjSchemaForInsert',
+  'TableSchemaForInsert',
+]);

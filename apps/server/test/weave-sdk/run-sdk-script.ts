@@ -1,13 +1,13 @@
-// Runs weave-sdk-script.mjs in a child process against a server, with a clean environment: its
-// own HOME (no ~/.netrc or W&B settings of the machine) and its own working directory (where the
-// SDK would write weaveErrors.log).
+// Runs a script of this folder (weave-sdk-script.mjs unless told) in a child process against a
+// server, with a clean environment: its own HOME (no ~/.netrc or W&B settings of the machine) and
+// its own working directory (where the SDK would write weaveErrors.log).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SCRIPT = fileURLToPath(new URL('./weave-sdk-script.mjs', import.meta.url));
+const scriptPath = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 const RESULT_PREFIX = 'WEFT_E2E_RESULT ';
 
 export interface SdkRun {
@@ -21,10 +21,16 @@ export interface SdkRun {
   result: unknown;
 }
 
-export async function runSdkScript(opts: { url: string; apiKey: string; project: string; timeoutMs: number }): Promise<SdkRun> {
+export async function runSdkScript(opts: {
+  url: string;
+  apiKey: string;
+  project: string;
+  timeoutMs: number;
+  script?: string;
+}): Promise<SdkRun> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-weave-sdk-'));
   try {
-    const child = spawn(process.execPath, [SCRIPT], {
+    const child = spawn(process.execPath, [scriptPath(opts.script ?? 'weave-sdk-script.mjs')], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',

@@ -10,6 +10,7 @@ import { defineModelRoundTrip } from './models.ts';
 import { defineObjectRoundTrip } from './objects.ts';
 import { defineServiceRoundTrip } from './service.ts';
 import { defineTableRoundTrip } from './tables.ts';
+import { defineWeaveExtrasRoundTrip } from './weave-extras.ts';
 
 export function defineRoundTrips(s: SuiteContext): void {
   describe('round trips', () => {
@@ -21,5 +22,6 @@ export function defineRoundTrips(s: SuiteContext): void {
     defineFeedbackRoundTrip(s);
     defineAnnotationQueueRoundTrip(s);
     defineModelRoundTrip(s);
+    defineWeaveExtrasRoundTrip(s);
   });
 }
