@@ -9,8 +9,9 @@
 // this one from window ranks, in doubles with the same operations: the same bits on either.
 //
 // Every thread must be aggregated before the page can be sorted (the default order is by the
-// latest turn end), so a page costs a read of the project's turn calls, which the partial index
-// calls_thread_turns_idx holds in thread order; on SQLite that read runs on the reader thread.
+// latest turn end), so a page costs a read of the project's turn calls (within the time filter),
+// which the partial index calls_thread_turns_idx holds alone; on SQLite that read runs on the
+// reader thread.
 import { mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type RawBuilder } from 'kysely';

@@ -1,8 +1,9 @@
 // threads/stream_query reads a project's turn calls (Weave: a call whose turn_id is its own id,
 // with a thread_id; live ones) and groups them by thread. This partial index holds exactly those
-// calls, in thread order with the columns the aggregate reads, so the read touches no other call
-// of the project and no table row. Its condition is repeated word for word by the query
-// (threads/turn-filter.ts): SQLite uses a partial index only when the query states its terms.
+// calls with the columns the aggregate reads, in start order (the request's time filter bounds
+// the start: a range of the index), so the read touches no other call of the project and no
+// table row. Its condition is repeated word for word by the query (threads/turn-filter.ts):
+// SQLite uses a partial index only when the query states its terms.
 import { sql, type Migration } from 'kysely';
 import { createIndex } from './create-table.ts';
 
