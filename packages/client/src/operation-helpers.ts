@@ -7,6 +7,8 @@ import type {
   CallsStreamQueryReq,
   FileContentReq,
   FileCreateRes,
+  ThreadSchema,
+  ThreadsQueryReq,
 } from '@weft/types';
 import type { HeadersOptions } from 'openapi-fetch';
 import { parseJsonLines } from './json-lines.ts';
@@ -31,6 +33,8 @@ export interface OperationHelpers {
   annotationQueuesQuery(body: AnnotationQueuesQueryReq, options?: CallOptions): Promise<AnnotationQueueSchema[]>;
   /** `POST /calls/stream_query`: JSON Lines, one call per line. */
   callsStreamQuery(body: CallsStreamQueryReq, options?: CallOptions): Promise<CallSchema[]>;
+  /** `POST /threads/stream_query`: JSON Lines, one thread per line. */
+  threadsStreamQuery(body: ThreadsQueryReq, options?: CallOptions): Promise<ThreadSchema[]>;
   /** `POST /file/create` as multipart/form-data. */
   fileCreate(upload: FileUpload, options?: CallOptions): Promise<FileCreateRes>;
   /** `POST /file/content`: the stored bytes. */
@@ -44,6 +48,9 @@ export function operationHelpers(POST: TypedMethod<'post'>): OperationHelpers {
     },
     async callsStreamQuery(body, options) {
       return parseJsonLines<CallSchema>(await POST('/calls/stream_query', { body, parseAs: 'text', ...options }));
+    },
+    async threadsStreamQuery(body, options) {
+      return parseJsonLines<ThreadSchema>(await POST('/threads/stream_query', { body, parseAs: 'text', ...options }));
     },
     fileCreate({ project_id, file, filename = 'blob' }, options) {
       const form = new FormData();

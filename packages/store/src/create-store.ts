@@ -17,6 +17,7 @@ import { availabilityError, translateDatabaseErrors } from './database-errors.ts
 import { withDeadline, type Deadline } from './db/deadline.ts';
 import type { Store } from './store.ts';
 import { tableMethods } from './tables/index.ts';
+import { threadMethods } from './threads/index.ts';
 
 export interface StoreOptions {
   db: Db;
@@ -39,6 +40,7 @@ export function createStore(opts: StoreOptions): Store {
     ...objectMethods(opts),
     ...tableMethods(opts),
     ...callMethods(opts),
+    ...threadMethods(opts),
     ...annotationQueueMethods(opts),
     ...modelMethods(opts),
     ...fileMethods(opts),

@@ -1111,6 +1111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/threads/stream_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query conversation threads as JSON Lines
+         * @description Weave's `threads/stream_query`: one line per thread of the project, aggregated over its turn calls only (calls with a `thread_id` whose `turn_id` is their own `id`, the calls directly under a thread context; deleted calls excluded). `turn_count` counts them; `start_time` is the earliest turn start and `last_updated` the latest turn end; `first_turn_id` is the turn that started first and `last_turn_id` the one that ended last (ties: the smaller id first, the larger id last); `p50_turn_duration_ms` and `p99_turn_duration_ms` are percentiles of the finished turns' durations (whole milliseconds) by linear interpolation between the closest ranks, as ClickHouse's `quantile` computes them. The time filter applies to each turn's start before aggregating (`after_datetime` < start < `before_datetime`, both strict). A thread none of whose turns has ended has no `last_updated` and is left out (Weave skips it). Default order: `last_updated` descending; nulls sort last in either direction, ties by `thread_id` ascending. There is no default limit.
+         */
+        post: operations["threadsStreamQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/preview/models": {
         parameters: {
             query?: never;
@@ -2715,6 +2735,48 @@ export interface components {
         TagsListRes: {
             tags: string[];
         };
+        /** @description One conversation thread, aggregated over its turn calls (Weave's ThreadSchema). */
+        ThreadSchema: {
+            /** @description Id of the turn that started first. */
+            first_turn_id: string | null;
+            /** @description Id of the turn that ended last. */
+            last_turn_id: string | null;
+            /** @description Latest end time of the turn calls. */
+            last_updated: components["schemas"]["Datetime"];
+            /** @description Median duration of the finished turns, in milliseconds (linear interpolation). */
+            p50_turn_duration_ms: number | null;
+            /** @description 99th percentile of the finished turns' durations, in milliseconds (linear interpolation). */
+            p99_turn_duration_ms: number | null;
+            /** @description Earliest start time of the turn calls. */
+            start_time: components["schemas"]["Datetime"];
+            thread_id: string;
+            /** @description Number of turn calls in this thread. */
+            turn_count: number;
+        };
+        ThreadsQueryFilter: {
+            /** @description Only turns that started strictly after this time. */
+            after_datetime?: components["schemas"]["Datetime"] | null;
+            /** @description Only turns that started strictly before this time. */
+            before_datetime?: components["schemas"]["Datetime"] | null;
+            /** @description Only these threads; null or empty means every thread with a non-empty id. */
+            thread_ids?: string[] | null;
+        };
+        /** @description Weave's ThreadsQueryReq (strict: any other field is refused with 422). */
+        ThreadsQueryReq: {
+            filter?: components["schemas"]["ThreadsQueryFilter"] | null;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Default is last_updated descending; ties by thread_id ascending. */
+            sort_by?: components["schemas"]["ThreadsSortItem"][] | null;
+        };
+        /** @description JSON Lines, one ThreadSchema per line (as Weave streams them). */
+        ThreadsQueryRes: string;
+        ThreadsSortItem: {
+            direction: components["schemas"]["SortDirection"];
+            /** @enum {string} */
+            field: "thread_id" | "turn_count" | "start_time" | "last_updated" | "p50_turn_duration_ms" | "p99_turn_duration_ms";
+        };
         Tool: {
             function: {
                 description?: string;
@@ -3184,6 +3246,11 @@ export type TableUpdateReq = components['schemas']['TableUpdateReq'];
 export type TableUpdateRes = components['schemas']['TableUpdateRes'];
 export type TagName = components['schemas']['TagName'];
 export type TagsListRes = components['schemas']['TagsListRes'];
+export type ThreadSchema = components['schemas']['ThreadSchema'];
+export type ThreadsQueryFilter = components['schemas']['ThreadsQueryFilter'];
+export type ThreadsQueryReq = components['schemas']['ThreadsQueryReq'];
+export type ThreadsQueryRes = components['schemas']['ThreadsQueryRes'];
+export type ThreadsSortItem = components['schemas']['ThreadsSortItem'];
 export type Tool = components['schemas']['Tool'];
 export type ToolCall = components['schemas']['ToolCall'];
 export type Trajectory = components['schemas']['Trajectory'];
@@ -5141,6 +5208,39 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    threadsStreamQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreadsQueryReq"];
+            };
+        };
+        responses: {
+            /** @description One thread per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl": components["schemas"]["ThreadsQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];

@@ -68,5 +68,6 @@ export interface OperationFacts {
   tableQueryStatsBatch: { body: 'json'; auth: 'basic'; line: null };
   tableUpdate: { body: 'lossless'; auth: 'basic'; line: null };
   tagsList: { body: 'none'; auth: 'basic'; line: null };
+  threadsStreamQuery: { body: 'json'; auth: 'basic'; line: 'ThreadSchema' };
   trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

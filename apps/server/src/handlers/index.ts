@@ -13,6 +13,7 @@ import { refHandlers } from './refs.ts';
 import { routerHandlers } from './router.ts';
 import { serviceHandlers } from './service.ts';
 import { tableHandlers } from './tables.ts';
+import { threadHandlers } from './threads.ts';
 
 export { ANSWERED } from './handler.ts';
 export type { AnswerOf, Deps, Handler, Handlers, OperationInput } from './handler.ts';
@@ -24,6 +25,7 @@ export function allHandlers(deps: Deps): Handlers {
     ...objectHandlers(deps),
     ...tableHandlers(deps),
     ...callHandlers(deps),
+    ...threadHandlers(deps),
     ...annotationQueueHandlers(deps),
     ...modelHandlers(deps),
     ...fileHandlers(deps),

@@ -41,6 +41,7 @@ export const ORDER = [
   'callsStreamQuery',
   'callsQuery',
   'callsQueryStats',
+  'threadsStreamQuery',
   'fileCreate',
   'fileContent',
   'filesCreate',

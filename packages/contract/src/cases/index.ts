@@ -17,6 +17,7 @@ import { projectCases } from './projects.ts';
 import { refCases } from './refs.ts';
 import { serviceCases } from './service.ts';
 import { tableCases } from './tables.ts';
+import { threadCases } from './threads.ts';
 
 export const operationCases: Record<OperationId, OperationCase> = {
   ...serviceCases,
@@ -24,6 +25,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...objectTagCases,
   ...tableCases,
   ...callCases,
+  ...threadCases,
   ...fileCases,
   ...feedbackCases,
   ...costCases,

@@ -14,6 +14,7 @@ import { callsOpTimeIndex } from './0009-calls-op-time-index.ts';
 import { objectTagsAliases } from './0010-object-tags-aliases.ts';
 import { llmTokenPrices } from './0011-llm-token-prices.ts';
 import { rowValuesAsJson } from './0012-row-values-as-json.ts';
+import { callsThreadTurnsIndex } from './0013-calls-thread-turns-index.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-object-tags-aliases': objectTagsAliases(dialect),
     '0011-llm-token-prices': llmTokenPrices(dialect),
     '0012-row-values-as-json': rowValuesAsJson(dialect),
+    '0013-calls-thread-turns-index': callsThreadTurnsIndex(),
   };
 }

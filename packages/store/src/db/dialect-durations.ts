@@ -1,0 +1,30 @@
+// Dialect helpers for durations and floating-point arithmetic (beside dialect-helpers.ts, which
+// holds the rest): whole milliseconds between two stored datetimes, and a bound number that both
+// databases compute with as an IEEE double, so a formula gives the same bits on either.
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import type { Dialect } from './connect.ts';
+
+/**
+ * Milliseconds from `start` to `end` (stored datetimes: fixed-width UTC ISO text with
+ * milliseconds), exact, as an integer; SQL NULL when either is NULL. SQLite: whole seconds by
+ * unixepoch plus the difference of the millisecond digits (julianday's double would round);
+ * PostgreSQL: extract(epoch …) is numeric, so exact too.
+ */
+export function isoDiffMs(dialect: Dialect, end: Expression<unknown>, start: Expression<unknown>): RawBuilder<number | null> {
+  if (dialect === 'postgres') {
+    return sql<
+      number | null
+    >`cast((extract(epoch from cast(${end} as timestamptz)) - extract(epoch from cast(${start} as timestamptz))) * 1000 as bigint)`;
+  }
+  return sql<
+    number | null
+  >`((unixepoch(${end}) - unixepoch(${start})) * 1000 + (cast(substr(${end}, 21, 3) as integer) - cast(substr(${start}, 21, 3) as integer)))`;
+}
+
+/**
+ * `value` bound as a double precision number. PostgreSQL would otherwise type an untyped
+ * parameter from its neighbour (`$1 * bigint` makes it bigint) or read a literal as numeric.
+ */
+export function doubleParam(dialect: Dialect, value: number): RawBuilder<number> {
+  return dialect === 'postgres' ? sql<number>`cast(${value} as double precision)` : sql<number>`cast(${value} as real)`;
+}

@@ -1,0 +1,11 @@
+// Threads: conversations, read from the calls that carry a thread_id (Weave's threads API).
+import type { StoreOptions } from '../create-store.ts';
+import { storeMethods } from '../store.ts';
+import { threadsStreamQuery } from './threads-stream-query.ts';
+
+export function threadMethods(opts: StoreOptions) {
+  const { db } = opts;
+  return storeMethods({
+    threadsStreamQuery: (req) => threadsStreamQuery(db, req),
+  });
+}
