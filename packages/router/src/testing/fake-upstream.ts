@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { completion, embeddings, type FakeUsage, type Json, type JsonObject } from './fake-chunks.ts';
 
 export * from './fake-chunks.ts';
+export * from './test-config.ts';
 
 /** One element of a scripted stream. */
 export type StreamItem =
@@ -60,6 +61,11 @@ export interface ReceivedRequest {
   closed: Promise<void>;
   /** Resolves (with events written so far) the first time a write had to wait for the client to read. */
   blocked: Promise<number>;
+  /**
+   * Resolves (with events written so far) once a write has waited `ms` for the client to read:
+   * the client has stopped reading (back-pressure reached this upstream).
+   */
+  stuck(ms: number): Promise<number>;
   /** Resolves when the answer was fully written, or the connection ended. */
   done: Promise<void>;
 }
@@ -151,8 +157,17 @@ export const startFakeUpstream = async (): Promise<FakeUpstream> => {
       closed: closed.promise,
       blocked: blocked.promise,
       done: done.promise,
+      stuck: (ms) =>
+        new Promise<number>((resolve) => {
+          const check = () => {
+            if (waitingSince !== undefined && Date.now() - waitingSince >= ms) resolve(rec.events_written);
+            else setTimeout(check, Math.max(1, Math.min(ms, 20)));
+          };
+          check();
+        }),
     };
     let wasBlocked = false;
+    let waitingSince: number | undefined;
     res.on('close', () => {
       if (!res.writableFinished) {
         rec.client_closed = true;
@@ -171,7 +186,9 @@ export const startFakeUpstream = async (): Promise<FakeUpstream> => {
           wasBlocked = true;
           blocked.resolve(rec.events_written);
         }
+        waitingSince = Date.now();
         await Promise.race([once(res, 'drain'), rec.closed]);
+        waitingSince = undefined;
       }
     };
 
@@ -241,7 +258,11 @@ export const startFakeUpstream = async (): Promise<FakeUpstream> => {
           await write('data: [DONE]\n\n');
           res.end();
         } else if (end === 'eof') res.end();
-        else if (end === 'destroy') res.socket?.destroy();
+        else if (end === 'destroy') {
+          // Cut after what was written reached the socket (destroy drops data still buffered).
+          await new Promise<void>((r) => res.write('', () => r()));
+          res.socket?.destroy();
+        }
         return; // stall: leave it open
       }
     }
