@@ -24,6 +24,22 @@ export interface PlanRequest {
 
 const SORTS: ReadonlySet<string> = new Set(['price', 'latency', 'throughput']);
 
+interface Indexes {
+  providers: ReadonlyMap<string, ProviderConfig>;
+  models: ReadonlyMap<string, RouterModelConfig>;
+}
+/** Built once per config (a reload brings a new object), not on every request. */
+const indexes = new WeakMap<RouterConfig, Indexes>();
+
+function indexesOf(config: RouterConfig): Indexes {
+  let found = indexes.get(config);
+  if (!found) {
+    found = { providers: new Map(config.providers.map((p) => [p.id, p])), models: new Map(config.models.map((m) => [m.id, m])) };
+    indexes.set(config, found);
+  }
+  return found;
+}
+
 /**
  * The endpoints to try for a request, first choice first, with OpenRouter's semantics:
  * - `model`, then each of `models` (duplicates once), each model's endpoints in the file's order;
@@ -42,14 +58,14 @@ const SORTS: ReadonlySet<string> = new Set(['price', 'latency', 'throughput']);
  */
 export function planEndpoints(config: RouterConfig, req: PlanRequest, health: HealthBook, now: number): PlannedEndpoint[] {
   const prefs = req.provider ?? {};
-  const providers = new Map(config.providers.map((p) => [p.id, p]));
+  const { providers, models: byId } = indexesOf(config);
   const order = namedProviders(prefs.order, 'order', providers);
   const only = namedProviders(prefs.only, 'only', providers);
   const ignore = namedProviders(prefs.ignore, 'ignore', providers);
   if (prefs.sort !== undefined && !SORTS.has(prefs.sort))
     throw invalidParam('provider.sort', 'provider.sort must be price, latency or throughput');
   const limit: PriceLimit | undefined = prefs.max_price ? readMaxPrice(prefs.max_price) : undefined;
-  const models = requestedModels(config, req);
+  const models = requestedModels(byId, req);
 
   const planned: PlannedEndpoint[] = [];
   for (const model of models) {
@@ -102,8 +118,7 @@ export function planEndpoints(config: RouterConfig, req: PlanRequest, health: He
 }
 
 /** `model` then `models`, each once; 404 naming the parameter of the first unknown one. */
-function requestedModels(config: RouterConfig, req: PlanRequest): RouterModelConfig[] {
-  const byId = new Map(config.models.map((m) => [m.id, m]));
+function requestedModels(byId: ReadonlyMap<string, RouterModelConfig>, req: PlanRequest): RouterModelConfig[] {
   const wanted: { id: string; param: string }[] = [{ id: req.model, param: 'model' }];
   (req.models ?? []).forEach((id, i) => wanted.push({ id, param: `models[${i}]` }));
   const out: RouterModelConfig[] = [];
