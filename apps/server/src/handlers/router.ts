@@ -4,10 +4,10 @@
 // relaying and pricing is @weft/router's. Errors are answered in OpenAI's shape by the error
 // handler (the operations say `x-weft-errors: openai`).
 import { createCatalogue, type Catalogue } from '@weft/core';
-import { isRouterError, RouterError, type ChatOutcome, type Router, type RouterConfig, type RouterErrorBody } from '@weft/router';
+import { isRouterError, modelNotFound, type ChatOutcome, type Router, type RouterConfig, type RouterErrorBody } from '@weft/router';
 import { abortWhenClientGone } from '../http/client-gone.ts';
 import { releaseDeadline } from '../http/deadline.ts';
-import { writeEventStream, type EventStreamEnd } from '../http/event-stream.ts';
+import { writeEventStream } from '../http/event-stream.ts';
 import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import type { RecordHandle, RecordStart } from '../router/record-call.ts';
 import { recordContentFor, routerProject } from '../router/router-project.ts';
@@ -34,18 +34,17 @@ export function routerHandlers({ router, recorder, auth, catalogue }: Deps) {
         call.finish({ ...outcome, output: outcome.body, error: undefined, endedAt: new Date() });
         return outcome.body;
       }
-      let ended: EventStreamEnd = 'client_gone';
       try {
-        ended = await writeEventStream(res, outcome.events, { signal, stallMs: stallMsOf(current, outcome) });
+        await writeEventStream(res, outcome.events, { signal, stallMs: stallMsOf(current, outcome) });
       } finally {
+        // Settles once the events ended or were stopped; a client gone or stalled is its error.
         const result = await outcome.result;
-        const error = result.error ?? clientError(ended);
         call.finish({
           output: result.completion,
           served: outcome.served,
           priced: result.priced,
           attempts: outcome.attempts,
-          error,
+          error: result.error,
           endedAt: new Date(),
         });
       }
@@ -116,30 +115,13 @@ async function routed<T>(run: () => Promise<T>, call: RecordHandle): Promise<T> 
 
 /** Without a router file no model is served: OpenAI's answer for an unknown model. */
 function noRouter(model: string): never {
-  throw new RouterError({
-    status: 404,
-    type: 'not_found_error',
-    code: 'model_not_found',
-    param: 'model',
-    message: `The model "${model}" does not exist: no router is configured (ROUTER_CONFIG)`,
-  });
+  throw modelNotFound(model, 'model');
 }
 
 function errorBodyOf(err: unknown): RouterErrorBody {
   if (isRouterError(err)) return err.toBody();
   return { status: 500, type: 'server_error', code: null, param: null, message: (err as Error)?.message ?? String(err) };
 }
-
-const clientError = (ended: EventStreamEnd): RouterErrorBody | undefined =>
-  ended === 'finished'
-    ? undefined
-    : {
-        status: 499,
-        type: 'client_error',
-        code: ended,
-        param: null,
-        message: ended === 'client_gone' ? 'The client went away mid-stream' : 'The client stopped reading the stream',
-      };
 
 /** A client may hold the stream back as long as the serving provider may be silent (its idle timeout). */
 function stallMsOf(router: Router | undefined, outcome: Extract<ChatOutcome, { kind: 'stream' }>): number {
