@@ -27,6 +27,12 @@ export interface KitOptions {
   database?: TestDatabase;
   /** Timeouts of both providers (a stall before the first byte must end quickly). */
   timeouts?: TestProvider['timeouts'];
+  /**
+   * Fresh router models for tests that make endpoints fail: a failing endpoint cools down (at once
+   * on a 429) for its model, so each such test takes models of its own. `pair-<i>` is served by a
+   * then b, `solo-<i>` by a alone.
+   */
+  freshModels?: number;
 }
 
 export async function startRouterKit(options: KitOptions = {}): Promise<RouterKit> {
@@ -50,6 +56,16 @@ export async function startRouterKit(options: KitOptions = {}): Promise<RouterKi
       { id: 'only-a', endpoints: [{ provider: 'a', model: 'a-only' }] },
       { id: 'only-b', endpoints: [{ provider: 'b', model: 'b-only' }] },
       { id: 'embed', endpoints: [{ provider: 'a', model: 'a-embed' }] },
+      ...Array.from({ length: options.freshModels ?? 0 }, (_, i) => [
+        {
+          id: `pair-${i}`,
+          endpoints: [
+            { provider: 'a', model: 'a-chat' },
+            { provider: 'b', model: 'b-chat' },
+          ],
+        },
+        { id: `solo-${i}`, endpoints: [{ provider: 'a', model: 'a-only' }] },
+      ]).flat(),
     ],
     // The router's own retries are its tests' business; here each endpoint is tried once.
     routing: { retries: 0, allowed_fails: 100 },
