@@ -5,9 +5,7 @@
 // Real OpenAI clients, streams and fallbacks are tested in apps/server/test/router/.
 import type { WeftClient } from '@weft/client';
 import { invalid, type CaseContext, type ExtraInit, type OperationCase } from './case-types.ts';
-
-export const CHAT_MODEL = 'meta-llama/Llama-3.1-8B-Instruct';
-export const EMBEDDINGS_MODEL = 'BAAI/bge-m3';
+import { CHAT_MODEL, EMBEDDINGS_MODEL } from './router-models.ts';
 
 const chat = (api: WeftClient, c: CaseContext, body: unknown, extra?: ExtraInit) =>
   api.POST('/inference/router/gateway/chat/completions', {
