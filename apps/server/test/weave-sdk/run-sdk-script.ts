@@ -21,10 +21,20 @@ export interface SdkRun {
   result: unknown;
 }
 
-export async function runSdkScript(opts: { url: string; apiKey: string; project: string; timeoutMs: number }): Promise<SdkRun> {
+export async function runSdkScript(opts: {
+  url: string;
+  apiKey: string;
+  project: string;
+  timeoutMs: number;
+  /** Another script of this directory (default weave-sdk-script.mjs). */
+  script?: string;
+  /** More environment for the script. */
+  env?: Record<string, string>;
+}): Promise<SdkRun> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-weave-sdk-'));
   try {
-    const child = spawn(process.execPath, [SCRIPT], {
+    const script = opts.script === undefined ? SCRIPT : fileURLToPath(new URL(`./${opts.script}`, import.meta.url));
+    const child = spawn(process.execPath, [script], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',
@@ -32,6 +42,7 @@ export async function runSdkScript(opts: { url: string; apiKey: string; project:
         WF_TRACE_SERVER_URL: opts.url,
         WANDB_API_KEY: opts.apiKey,
         WEFT_E2E_PROJECT: opts.project,
+        ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
