@@ -2,9 +2,10 @@
 // endpoint (or `models` fallback) serves; after it nothing is retried and the client gets an error
 // event; a final failure is OpenAI's status and shape with Retry-After, and `x-should-retry: false`
 // when the router's own fallbacks are spent; a client that goes away closes the upstream.
+import { request } from 'node:http';
 import { APIError } from 'openai';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { textChunks } from '@weft/router/testing';
+import { chunk, delta, textChunks } from '@weft/router/testing';
 import { startRouterKit, type RouterKit } from './router-kit.ts';
 
 let fresh = 0;
@@ -160,5 +161,30 @@ describe('a client that disconnects', () => {
     await call.catch(() => undefined);
     await upstream.closed;
     expect(upstream.client_closed).toBe(true);
+  });
+
+  test('a client that stops reading: back-pressure reaches the upstream, which has to wait', async () => {
+    // Megabytes of events: more than the sockets' buffers hold, so a relay that read on regardless
+    // would buffer them in the server; with back-pressure the upstream's writes wait.
+    const big = 'x'.repeat(1024);
+    kit.a.script({ kind: 'stream', items: Array.from({ length: 4000 }, () => chunk([delta(0, { content: big })])) });
+    const index = kit.a.requests.length;
+    const body = JSON.stringify({ model: model('pair'), messages, stream: true });
+    const url = new URL(`${kit.gateway}/chat/completions`);
+    const req = request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${kit.server.aliceKey}`, 'content-type': 'application/json' },
+    });
+    const answered = new Promise<import('node:http').IncomingMessage>((resolve) => req.once('response', resolve));
+    req.end(body);
+    // The answer is never read: its socket fills up.
+    const res = await answered;
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['x-accel-buffering']).toBe('no');
+    const upstream = await kit.a.request(index);
+    const written = await upstream.blocked;
+    expect(written).toBeLessThan(4000);
+    req.destroy();
+    await upstream.closed;
   });
 });
