@@ -4,20 +4,37 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { defineContractSuite, SPEC_FILE } from '@weft/contract';
 import { startPrism, type RunningPrism } from '@weft/contract/start-prism';
+import { CHAT_MODEL, EMBEDDINGS_MODEL } from '@weft/contract/router-models';
+import { createRouter, type Router } from '@weft/router';
+import { testRouterConfig } from '@weft/router/testing';
 import { describeIfPostgres } from '@weft/store/testing';
+import { startSteadyUpstream, type SteadyUpstream } from './router/steady-upstream.ts';
 import { startTestServer, type TestDatabase, type TestServer } from './test-server.ts';
 
 function serverSuite(database: TestDatabase, { throughProxy = false } = {}) {
   return () => {
     let server: TestServer | undefined;
     let proxy: RunningPrism | undefined;
+    let upstream: SteadyUpstream | undefined;
+    let router: Router | undefined;
     beforeAll(async () => {
-      server = await startTestServer(database);
+      // The router serves the models the contract's router cases name, from an upstream that
+      // always answers well.
+      upstream = await startSteadyUpstream();
+      const config = testRouterConfig({
+        providers: [{ id: 'steady', base_url: upstream.base_url }],
+        models: [CHAT_MODEL, EMBEDDINGS_MODEL].map((id) => ({ id, endpoints: [{ provider: 'steady' }] })),
+      });
+      const served = createRouter({ config });
+      router = served;
+      server = await startTestServer(database, {}, undefined, { router: () => served });
       if (throughProxy) proxy = await startPrism(SPEC_FILE, { upstream: server.url });
     }, 90_000);
     afterAll(async () => {
       await proxy?.stop();
       await server?.close();
+      await router?.close();
+      await upstream?.close();
     });
     defineContractSuite({
       kind: 'server',

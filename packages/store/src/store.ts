@@ -26,7 +26,10 @@ export type StorelessOperationId =
   | 'routerChatCompletionsCreate'
   | 'routerEmbeddingsCreate'
   | 'routerEndpointsList'
-  | 'trainingJobCreate' | 'metrics' | 'graphqlQuery' | 'live';
+  | 'trainingJobCreate'
+  | 'metrics'
+  | 'graphqlQuery'
+  | 'live';
 /** Another client's path for an operation (the Weave Python SDK's plural ones): same handler, same store method. */
 export type AliasOperationId = 'filesCreate' | 'filesContent';
 export type StoreOperationId = Exclude<OperationId, StorelessOperationId | AliasOperationId>;

@@ -4,7 +4,7 @@ import type { ReadingContext, RequestContext } from '@weft/store';
 import type { Authenticator, Principal } from '../auth/index.ts';
 
 /** 403 unless the caller's user is a member of the project's entity. */
-export function requireProject(auth: Authenticator, principal: Principal, projectId: string): void {
+export function requireProject(auth: Pick<Authenticator, 'authorizeProject'>, principal: Principal, projectId: string): void {
   const result = auth.authorizeProject(principal, projectId);
   if (!result.ok) throw forbidden(result.reason);
 }

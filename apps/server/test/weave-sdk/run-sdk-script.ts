@@ -26,7 +26,10 @@ export async function runSdkScript(opts: {
   apiKey: string;
   project: string;
   timeoutMs: number;
+  /** Another script of this directory (default weave-sdk-script.mjs). */
   script?: string;
+  /** More environment for the script. */
+  env?: Record<string, string>;
 }): Promise<SdkRun> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-weave-sdk-'));
   try {
@@ -38,6 +41,7 @@ export async function runSdkScript(opts: {
         WF_TRACE_SERVER_URL: opts.url,
         WANDB_API_KEY: opts.apiKey,
         WEFT_E2E_PROJECT: opts.project,
+        ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -15,6 +15,7 @@ import { objectCases } from './objects.ts';
 import { otelCases } from './otel.ts';
 import { projectCases } from './projects.ts';
 import { refCases } from './refs.ts';
+import { routerCases } from './router.ts';
 import { serviceCases } from './service.ts';
 import { tableCases } from './tables.ts';
 import { threadCases } from './threads.ts';
@@ -35,4 +36,5 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...projectCases,
   ...graphqlCases,
   ...refCases,
+  ...routerCases,
 };

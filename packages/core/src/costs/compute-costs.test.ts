@@ -239,3 +239,57 @@ describe('computeCosts with project prices', () => {
     expect(computeCosts(cachedUsage, catalogue)?.[LLAMA_8B]).toMatchObject({ cached_tokens: 600, prompt_tokens_total_cost: 0.000088 });
   });
 });
+
+describe('computeCosts with the price a call recorded (the inference router)', () => {
+  const recorded = {
+    model: LLAMA_8B,
+    provider: 'vllm-eu',
+    pricing: { prompt: '0.00000022', completion: '0.00000088', input_cache_read: '0.00000011' },
+  };
+  const usage = {
+    [LLAMA_8B]: { prompt_tokens: 1000, completion_tokens: 500, prompt_tokens_details: { cached_tokens: 200 } },
+    other: { prompt_tokens: 1 },
+  };
+  const projectPrice: ProjectPrice = {
+    id: '01970000-0000-7000-8000-000000000009',
+    llm_id: LLAMA_8B,
+    project_id: 'acme/p',
+    provider_id: 'default',
+    effective_date: '2025-01-01T00:00:00.000Z',
+    prompt_token_cost: '1',
+    completion_token_cost: '1',
+    cache_read_input_token_cost: null,
+    cache_creation_input_token_cost: null,
+    prompt_token_cost_unit: 'USD',
+    completion_token_cost_unit: 'USD',
+    created_at: '2025-01-01T00:00:00.000Z',
+    created_by: 'alice',
+  };
+
+  it('prices that model at the recorded price, over the project’s and the catalogue’s (reference §4.4 example)', () => {
+    const costs = computeCosts(usage, catalogue, {
+      prices: (id) => (id === LLAMA_8B ? [projectPrice] : []),
+      startedAt: '2026-01-02T03:04:05.000Z',
+      recorded,
+    });
+    // 800·0.00000022 + 200·0.00000011 = 0.000198; 500·0.00000088 = 0.00044; total 0.000638 USD.
+    expect(costs?.[LLAMA_8B]).toMatchObject({
+      prompt_tokens_total_cost: 0.000198,
+      completion_tokens_total_cost: 0.00044,
+      cached_tokens_total_cost: 0.000022,
+      provider_id: 'vllm-eu',
+      pricing_level: 'default',
+      effective_date: '2026-01-02T03:04:05.000Z',
+    });
+  });
+
+  it('leaves the call’s other models to the usual choice', () => {
+    const costs = computeCosts(usage, catalogue, {
+      prices: () => [],
+      startedAt: '2026-01-02T03:04:05.000Z',
+      recorded: { ...recorded, model: 'other' },
+    });
+    expect(costs?.other?.provider_id).toBe('vllm-eu');
+    expect(costs?.[LLAMA_8B]?.provider_id).toBe('weft');
+  });
+});

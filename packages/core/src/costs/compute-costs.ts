@@ -1,6 +1,6 @@
 import type { Catalogue, ModelEntry } from '../router/index.ts';
 import type { CostEntry } from './cost-entry.ts';
-import { priceUsage, priceUsageAtProjectPrice } from './price-usage.ts';
+import { priceUsage, priceUsageAtProjectPrice, priceUsageAtRecordedPrice, type RecordedPrice } from './price-usage.ts';
 import type { ProjectPrice } from './project-price.ts';
 import { readUsage } from './read-usage.ts';
 
@@ -10,6 +10,12 @@ export interface ProjectPricing {
   prices(llmId: string): readonly ProjectPrice[];
   /** When the call started (stored form): which prices were in effect. */
   startedAt: string;
+  /**
+   * The price the call itself recorded for one of its models (the inference router's serving
+   * endpoint, summary.gateway). It is what that request was charged, so it wins over the
+   * project's and the catalogue's prices for that model.
+   */
+  recorded?: RecordedPrice | undefined;
 }
 
 /**
@@ -25,19 +31,24 @@ export function computeCosts(usage: unknown, catalogue: Catalogue, project?: Pro
   if (typeof usage !== 'object' || usage === null || Array.isArray(usage)) return undefined;
   let costs: Record<string, CostEntry> | undefined;
   for (const [modelId, modelUsage] of Object.entries(usage)) {
+    const recorded = project?.recorded;
+    if (recorded && recorded.model === modelId) {
+      costs ??= {};
+      define(costs, modelId, priceUsageAtRecordedPrice(readUsage(modelUsage), recorded, project?.startedAt ?? ''));
+      continue;
+    }
     const price = choosePrice(catalogue.byId(modelId), project?.prices(modelId) ?? [], project?.startedAt);
     if (!price) continue;
     costs ??= {};
     const tokens = readUsage(modelUsage);
-    // defineProperty, not assignment: an id like "__proto__" must stay a key.
-    Object.defineProperty(costs, modelId, {
-      value: price.level === 'project' ? priceUsageAtProjectPrice(tokens, price.price) : priceUsage(tokens, price.model),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    define(costs, modelId, price.level === 'project' ? priceUsageAtProjectPrice(tokens, price.price) : priceUsage(tokens, price.model));
   }
   return costs;
+}
+
+// defineProperty, not assignment: an id like "__proto__" must stay a key.
+function define(costs: Record<string, CostEntry>, modelId: string, value: CostEntry): void {
+  Object.defineProperty(costs, modelId, { value, enumerable: true, writable: true, configurable: true });
 }
 
 type Chosen = { level: 'project'; price: ProjectPrice } | { level: 'default'; model: ModelEntry };

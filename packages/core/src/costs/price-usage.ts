@@ -1,5 +1,5 @@
 import { add, formatDecimal, mulInt, parseDecimal, type Decimal } from '../decimal/index.ts';
-import type { ModelEntry } from '../router/index.ts';
+import type { ModelEntry, ModelPricing } from '../router/index.ts';
 import type { CostEntry } from './cost-entry.ts';
 import type { ProjectPrice } from './project-price.ts';
 import type { TokenUsage } from './read-usage.ts';
@@ -31,6 +31,37 @@ export function priceUsage(usage: TokenUsage, model: ModelEntry): CostEntry {
     completion_token_cost_unit: 'USD',
     effective_date: new Date(model.created * 1000).toISOString(),
     provider_id: 'weft',
+    pricing_level: 'default',
+  };
+}
+
+/** The price a call was served at, recorded with it (the inference router's serving endpoint). */
+export interface RecordedPrice {
+  /** The `summary.usage` key it prices. */
+  model: string;
+  /** Who served it: the cost entry's provider_id. */
+  provider: string;
+  pricing: Pick<ModelPricing, 'prompt' | 'completion' | 'input_cache_read'>;
+}
+
+/**
+ * Prices one model's usage at the price its call recorded: the same arithmetic as the catalogue's
+ * (the router's prices have no cache-write price either), effective from the call's own start.
+ */
+export function priceUsageAtRecordedPrice(usage: TokenUsage, price: RecordedPrice, startedAt: string): CostEntry {
+  const prompt = parseDecimal(price.pricing.prompt);
+  const rates = {
+    prompt,
+    completion: parseDecimal(price.pricing.completion),
+    cacheRead: parseDecimal(price.pricing.input_cache_read),
+    cacheCreation: prompt,
+  };
+  return {
+    ...tokenCosts(usage, rates).entry,
+    prompt_token_cost_unit: 'USD',
+    completion_token_cost_unit: 'USD',
+    effective_date: startedAt,
+    provider_id: price.provider,
     pricing_level: 'default',
   };
 }

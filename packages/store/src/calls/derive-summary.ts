@@ -2,7 +2,7 @@
 // make_derived_summary_fields does (weave/trace_server/trace_server_common.py): whatever a client
 // stored under status, trace_name, latency_ms and display_name is replaced; other keys under
 // `weave` (costs, feedback, …) and the rest of the summary are returned as stored.
-import { computeCosts, type Catalogue } from '@weft/core';
+import { computeCosts, isPlainDecimalString, type Catalogue, type RecordedPrice } from '@weft/core';
 import type { PriceBook } from '../costs/index.ts';
 
 /** What include_costs prices with: the project's own prices (of the page's models), then the catalogue's. */
@@ -43,7 +43,11 @@ export function deriveSummary(call: SummarySource, costs?: CostSource): Record<s
   else weave.trace_name = traceName(call.op_name);
 
   if (costs) {
-    const priced = computeCosts(stored.usage, costs.catalogue, { prices: (id) => costs.prices.get(id) ?? [], startedAt: call.started_at });
+    const priced = computeCosts(stored.usage, costs.catalogue, {
+      prices: (id) => costs.prices.get(id) ?? [],
+      startedAt: call.started_at,
+      recorded: recordedPrice(stored.gateway),
+    });
     if (priced !== undefined) weave.costs = priced;
   }
 
@@ -51,6 +55,19 @@ export function deriveSummary(call: SummarySource, costs?: CostSource): Record<s
   for (const [key, value] of Object.entries(stored)) define(out, key, value);
   out.weave = weave;
   return out;
+}
+
+/**
+ * The price the inference router recorded with its call (summary.gateway, written by the server's
+ * router recorder), when it is whole: stored summaries are client data, checked before use.
+ */
+function recordedPrice(gateway: unknown): RecordedPrice | undefined {
+  if (!isRecord(gateway) || !isRecord(gateway.pricing)) return undefined;
+  const { model, provider, pricing } = gateway;
+  const { prompt, completion, input_cache_read } = pricing;
+  if (typeof model !== 'string' || typeof provider !== 'string') return undefined;
+  if (!isPlainDecimalString(prompt) || !isPlainDecimalString(completion) || !isPlainDecimalString(input_cache_read)) return undefined;
+  return { model, provider, pricing: { prompt, completion, input_cache_read } };
 }
 
 export function statusOf(call: Pick<SummarySource, 'exception' | 'ended_at'>, summary: Record<string, unknown>): WeaveStatus {
