@@ -9,7 +9,7 @@
 // `openai.chat.completions.create` call it is recording.
 //
 // Environment: WF_TRACE_SERVER_URL, WANDB_API_KEY (read by the SDK), WEFT_E2E_PROJECT,
-// WEFT_E2E_ROUTER_URL (the router's base URL), WEFT_E2E_ROUTER_KEY.
+// WEFT_E2E_ROUTER_URL (the router's base URL), WEFT_E2E_ROUTER_KEY, WEFT_E2E_MODEL (a router model).
 import OpenAI from 'openai';
 import weave from 'weave';
 
@@ -42,7 +42,10 @@ const openai = wrapOpenAI(
 
 const agent = op(
   async function agent(question) {
-    const completion = await openai.chat.completions.create({ model: 'llama-router', messages: [{ role: 'user', content: question }] });
+    const completion = await openai.chat.completions.create({
+      model: process.env.WEFT_E2E_MODEL,
+      messages: [{ role: 'user', content: question }],
+    });
     return completion.choices[0].message.content;
   },
   { parameterNames: ['question'] },
