@@ -8,3 +8,4 @@ export * from './select/index.ts';
 export * from './health/index.ts';
 export { OPENAI_ERROR_TYPES, modelNotFound, invalidParam, noEndpoint } from './openai-errors.ts';
 export * from './limits/index.ts';
+export { createRouter, type CreateRouterOptions } from './create-router.ts';

@@ -1584,7 +1584,9 @@ export interface components {
             choices: ({
                 finish_reason: string | null;
                 index: number;
-                logprobs?: Record<string, never> | null;
+                logprobs?: {
+                    [key: string]: unknown;
+                } | null;
                 message: components["schemas"]["ChatCompletionMessage"];
             } & {
                 [key: string]: unknown;
