@@ -15,11 +15,14 @@ import { createDrainer } from './http/lifecycle.ts';
 import { createLimiter } from './http/rate-limit.ts';
 import { VERSION } from './version.ts';
 import { startSweeper } from './retention/sweeper.ts';
+import { startServerRouter } from './router/start-router.ts';
 
 export interface RunningServer {
   url: string;
   port: number;
   logger: Logger;
+  /** Reads the router file again (main.ts calls it on SIGHUP); undefined without ROUTER_CONFIG. */
+  reloadRouter: ((why: string) => Promise<boolean>) | undefined;
   /** Graceful: stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT), closes the database. */
   close(): Promise<void>;
 }
@@ -76,8 +79,24 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const store = metrics.countIngest(createStore({ db, catalogue }));
   const lifecycle = createDrainer();
   const limiter = await createLimiter(config.rateLimits, config.redisUrl, { logger, onRedisState: metrics.redisState });
+  // A bad router file stops the server here, every problem named by line.
+  const router = await startServerRouter(config, catalogue, metrics, logger).catch(async (err: unknown) => {
+    await limiter?.close();
+    await store.close();
+    throw err;
+  });
   const app = await createApp(
-    { store, auth: createAuthenticator(authConfig, createApiKeyStore(db)), catalogue, version: VERSION, lifecycle, metrics, limiter },
+    {
+      store,
+      auth: createAuthenticator(authConfig, createApiKeyStore(db)),
+      catalogue,
+      version: VERSION,
+      lifecycle,
+      metrics,
+      limiter,
+      router: router?.router,
+      routerLimits: router?.limits,
+    },
     {
       bodyLimit: config.bodyLimit,
       logBodyLimit: config.logBodyLimit,
@@ -130,6 +149,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       });
     });
   } catch (err) {
+    await router?.close();
     await limiter?.close();
     await store.close();
     throw listenError(err, config);
@@ -146,6 +166,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeAllConnections();
     await closed;
+    await router?.close();
     await limiter?.close();
     await store.close();
     throw err;
@@ -163,11 +184,13 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     url,
     port,
     logger,
+    reloadRouter: router?.reload,
     async close() {
       // First, so no sweep outlives the database: its running batch commits, then it ends.
       await sweeper.stop();
       const { cut } = await lifecycle.drain(server, config.shutdownTimeoutMs, closeSilent);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
+      await router?.close();
       await limiter?.close();
       await store.close();
     },

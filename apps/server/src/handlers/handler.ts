@@ -21,6 +21,7 @@ import type { SpooledBody } from '../http/body/spooled-body.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { Limiter } from '../http/rate-limit.ts';
+import type { Router, RouterLimits } from '@weft/router';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
 export interface Deps {
@@ -34,6 +35,10 @@ export interface Deps {
   metrics: Metrics;
   /** The rate limits, when set: /ready reports whether their Redis answers. */
   limiter?: Limiter | undefined;
+  /** The inference router when ROUTER_CONFIG is set (a getter: a reload may swap it). */
+  router?: (() => Router | undefined) | undefined;
+  /** The router's limits (ROUTER_CONFIG's `limits`): `admit` before routing a request, `account` after its answer. */
+  routerLimits?: RouterLimits | undefined;
 }
 
 type BodyFor<K extends OperationId> = {

@@ -1,7 +1,17 @@
+import { createCatalogue, type Catalogue } from '@weft/core';
+import type { RouterConfig } from '@weft/router';
 import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
 
-export function serviceHandlers({ store, catalogue, version, lifecycle, metrics, limiter }: Deps) {
+export function serviceHandlers({ store, catalogue, version, lifecycle, metrics, limiter, router }: Deps) {
+  // With a router file, its models; built once per configuration (a reload brings a new one).
+  let served: { config: RouterConfig; catalogue: Catalogue } | undefined;
+  const modelList = (): Catalogue => {
+    const current = router?.();
+    if (!current) return catalogue;
+    if (served?.config !== current.config) served = { config: current.config, catalogue: createCatalogue(current.models()) };
+    return served.catalogue;
+  };
   return handlers({
     // Liveness: the process answers. Nothing else is checked: restarting would not fix the rest.
     async live() {
@@ -48,7 +58,8 @@ export function serviceHandlers({ store, catalogue, version, lifecycle, metrics,
       return { min_required_weave_python_version: '0.0.1', trace_server_version: version };
     },
     async routerModelsList({ http }, res) {
-      // The catalogue is immutable while the server runs: body and ETag are computed once at start.
+      // A catalogue is immutable: body and ETag are computed once (at start, or per router configuration).
+      const catalogue = modelList();
       res.set('ETag', catalogue.etag).set('Cache-Control', 'public, max-age=60, must-revalidate');
       if (matchesIfNoneMatch(http.headers['if-none-match'], catalogue.etag)) {
         res.status(304).end();

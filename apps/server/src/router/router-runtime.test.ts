@@ -14,7 +14,7 @@ import { startRouterRuntime, type RouterRuntime } from './router-runtime.ts';
 
 interface Line {
   msg: string;
-  problems?: string;
+  problems?: string[];
   why?: string;
 }
 
@@ -66,12 +66,12 @@ function setup() {
         return config;
       },
       models: () => config.models.map((m) => ({ id: m.id }) as never),
-      reload(next) {
+      reload(next: RouterConfig) {
         config = next;
         reloads.push(next);
       },
       close: async () => void (closed = true),
-    } as Router;
+    } as unknown as Router;
   };
   const createLimits = (): RouterLimits => ({
     admit: async () => undefined,
@@ -128,7 +128,7 @@ describe('router runtime', () => {
     writeFileSync(t.file, 'a\n!\n');
     t.signals.emit('SIGHUP');
     const refused = await t.nextLine((l) => l.msg.startsWith('router configuration not reloaded'));
-    expect(refused.problems).toMatch(/router\.yaml:1:1 models: "!" is not a model id/);
+    expect(refused.problems).toEqual([expect.stringMatching(/router\.yaml:1:1 models: "!" is not a model id$/)]);
     expect(t.ids(rt)).toEqual(['a', 'b']);
     expect(t.reloads).toHaveLength(1);
 

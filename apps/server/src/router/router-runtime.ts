@@ -27,10 +27,10 @@ export interface RouterRuntimeOptions {
 }
 
 export interface RouterRuntime {
-  router(): Router;
+  router: () => Router;
   readonly limits: RouterLimits;
   /** Reads the file again; resolves whether the new configuration is in use. */
-  reload(why: string): Promise<boolean>;
+  reload: (why: string) => Promise<boolean>;
   /** Stops watching and closes the router's connections. */
   close(): Promise<void>;
 }
@@ -66,8 +66,9 @@ export async function startRouterRuntime(opts: RouterRuntimeOptions): Promise<Ro
     try {
       next = await opts.load(file);
     } catch (err) {
+      const { problems } = err as { problems?: readonly string[] };
       logger.error(
-        { file, why, problems: (err as Error).message },
+        { file, why, problems: problems ?? [(err as Error).message] },
         'router configuration not reloaded: the file has problems; the previous one stays in use',
       );
       return false;
