@@ -36,6 +36,10 @@ export interface Config {
   rateLimits: RateLimits;
   /** Shared state (rate limits) for every replica; unset: each process limits alone. */
   redisUrl: string | undefined;
+  /** The router file (ROUTER_CONFIG): providers and models of the inference router; unset: no router. */
+  routerConfigFile: string | undefined;
+  /** Wait after the last change of the router file before reloading it; 0: not watched (SIGHUP only). */
+  routerWatchDebounceMs: number;
   /** Weft Studio's built files (apps/web/dist by default), served at `/`. */
   webDir: string;
   /** Time between two retention sweeps (expired calls, their feedback, unreferenced files); 0: no sweeper. */
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (ms === undefined) problems.push(`${name} must be a duration like 30s, 500ms, 2m or 1500, or 0, got "${value}"`);
     return ms ?? 0;
   };
+  const routerWatchDebounceMs = durationOrZero('ROUTER_CONFIG_WATCH', '250ms');
   const retentionSweepIntervalMs = durationOrZero('RETENTION_SWEEP_INTERVAL', '1m');
   const retentionFileGraceMs = durationOrZero('RETENTION_FILE_GRACE', '60m');
   const headersTimeoutMs = duration('HEADERS_TIMEOUT', '20s');
@@ -168,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs,
     rateLimits,
     redisUrl,
+    routerConfigFile: env.ROUTER_CONFIG ? abs(env.ROUTER_CONFIG) : undefined,
+    routerWatchDebounceMs,
     webDir: env.WEB_DIR ? abs(env.WEB_DIR) : DEFAULT_WEB_DIR,
     retentionSweepIntervalMs,
     retentionFileGraceMs,

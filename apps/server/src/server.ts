@@ -17,11 +17,14 @@ import { VERSION } from './version.ts';
 import { startSweeper } from './retention/sweeper.ts';
 import { createCallRecorder } from './router/record-call.ts';
 import type { Deps } from './handlers/index.ts';
+import { startServerRouter } from './router/start-router.ts';
 
 export interface RunningServer {
   url: string;
   port: number;
   logger: Logger;
+  /** Reads the router file again (main.ts calls it on SIGHUP); undefined without ROUTER_CONFIG. */
+  reloadRouter: ((why: string) => Promise<boolean>) | undefined;
   /** Graceful: stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT), closes the database. */
   close(): Promise<void>;
 }
@@ -89,7 +92,13 @@ export async function startServer(
   const lifecycle = createDrainer();
   const limiter = await createLimiter(config.rateLimits, config.redisUrl, { logger, onRedisState: metrics.redisState });
   const recorder = createCallRecorder({ store, logger });
-  const router = overrides.router ?? (() => undefined);
+  // A bad router file stops the server here, every problem named by line.
+  const routing = await startServerRouter(config, catalogue, metrics, logger).catch(async (err: unknown) => {
+    await limiter?.close();
+    await store.close();
+    throw err;
+  });
+  const router = overrides.router ?? routing?.router ?? (() => undefined);
   const app = await createApp(
     {
       store,
@@ -101,6 +110,7 @@ export async function startServer(
       limiter,
       router,
       recorder,
+      routerLimits: routing?.limits,
     },
     {
       bodyLimit: config.bodyLimit,
@@ -154,6 +164,7 @@ export async function startServer(
       });
     });
   } catch (err) {
+    await routing?.close();
     await limiter?.close();
     await store.close();
     throw listenError(err, config);
@@ -170,6 +181,7 @@ export async function startServer(
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeAllConnections();
     await closed;
+    await routing?.close();
     await limiter?.close();
     await store.close();
     throw err;
@@ -187,6 +199,7 @@ export async function startServer(
     url,
     port,
     logger,
+    reloadRouter: routing?.reload,
     async close() {
       // First, so no sweep outlives the database: its running batch commits, then it ends.
       await sweeper.stop();
@@ -194,6 +207,7 @@ export async function startServer(
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
       // The records of the requests just finished, before the database goes.
       await recorder.close();
+      await routing?.close();
       await limiter?.close();
       await store.close();
     },

@@ -7,4 +7,5 @@ export * from './cost/index.ts';
 export * from './select/index.ts';
 export * from './health/index.ts';
 export { OPENAI_ERROR_TYPES, modelNotFound, invalidParam, noEndpoint } from './openai-errors.ts';
+export * from './limits/index.ts';
 export { createRouter, type CreateRouterOptions } from './create-router.ts';

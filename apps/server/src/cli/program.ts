@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { addKeyCommand, type CliIo } from '../auth/cli.ts';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
 import { addTransferCommands } from './transfer-commands.ts';
+import { routerCheckCommand } from './router-check.ts';
 import { VERSION } from '../version.ts';
 
 export interface ServerActions {
@@ -88,8 +89,16 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
 
   addTransferCommands(weft, io, done);
 
+  const router = weft.command('router').description('the inference router (ROUTER_CONFIG)');
+  router
+    .command('check')
+    .description('validate the router file (exit 1 with its problems) and probe each provider with GET {base_url}/models')
+    .option('--config <file>', 'the router file (default: ROUTER_CONFIG)')
+    .option('--no-probe', 'validate only; send nothing to the providers')
+    .action(async (opts: { config?: string; probe: boolean }) => done(await routerCheckCommand(opts, io)));
+
   // Every command shares the output and the exit override.
-  for (const command of [weft, ...weft.commands, ...keys.commands]) {
+  for (const command of [weft, ...weft.commands, ...keys.commands, ...router.commands]) {
     command.configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) });
     command.exitOverride();
   }

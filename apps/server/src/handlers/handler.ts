@@ -4,7 +4,7 @@
 // wrong field does not compile (see handler.test-d.ts). Handlers hold HTTP policy only.
 import type { Request, Response } from 'express';
 import type { Catalogue, JsonNode } from '@weft/core';
-import type { Router } from '@weft/router';
+import type { Router, RouterLimits } from '@weft/router';
 import type { Store } from '@weft/store';
 import type {
   AuthOf,
@@ -44,6 +44,8 @@ export interface Deps {
   router: () => Router | undefined;
   /** Records every router request as a call (router/record-call.ts). */
   recorder: CallRecorder;
+  /** The router's limits (ROUTER_CONFIG's `limits`): `admit` before routing a request, `account` after its answer. */
+  routerLimits?: RouterLimits | undefined;
 }
 
 type BodyFor<K extends OperationId> = {

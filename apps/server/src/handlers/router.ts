@@ -4,31 +4,41 @@
 // relaying and pricing is @weft/router's. Errors are answered in OpenAI's shape by the error
 // handler (the operations say `x-weft-errors: openai`).
 import { createCatalogue, type Catalogue } from '@weft/core';
-import { isRouterError, modelNotFound, type ChatOutcome, type Router, type RouterConfig, type RouterErrorBody } from '@weft/router';
+import {
+  isRouterError,
+  modelNotFound,
+  RouterError,
+  type ChatOutcome,
+  type Router,
+  type RouterConfig,
+  type RouterErrorBody,
+} from '@weft/router';
 import { abortWhenClientGone } from '../http/client-gone.ts';
 import { releaseDeadline } from '../http/deadline.ts';
 import { writeEventStream } from '../http/event-stream.ts';
 import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import type { RecordHandle, RecordStart } from '../router/record-call.ts';
 import { recordContentFor, routerProject } from '../router/router-project.ts';
+import { startRequest } from '../router/request-handle.ts';
 import { parseParent } from '../router/trace-context.ts';
 import { ANSWERED, handlers, type Deps, type OperationInput } from './handler.ts';
 
 /** How long a client may keep its socket full when no provider says (no router file). */
 const DEFAULT_STALL_MS = 60_000;
 
-export function routerHandlers({ router, recorder, auth, catalogue }: Deps) {
+export function routerHandlers({ router, recorder, routerLimits, auth, catalogue }: Deps) {
   return handlers({
     async routerChatCompletionsCreate(input, res) {
       const { body } = input;
       const current = router();
       const start = recordStart(input, 'openai.chat.completions.create', current?.config, body.stream === true);
+      await admit(start);
       const signal = abortWhenClientGone(res);
       // The providers' timeouts bound the rest (first byte, idle gaps, total per attempt), not
       // REQUEST_TIMEOUT: a long stream or a long generation is not a stuck request.
       releaseDeadline(res);
-      const call = recorder.start(start);
-      res.setHeader('X-Weft-Call-Id', call.callId);
+      const call = startRequest({ recorder, limits: routerLimits }, start, current?.config);
+      if (call.callId) res.setHeader('X-Weft-Call-Id', call.callId);
       const outcome = await routed(() => (current ?? noRouter(body.model)).chat(body, { signal }), call);
       if (outcome.kind === 'json') {
         call.finish({ ...outcome, output: outcome.body, error: undefined, endedAt: new Date() });
@@ -55,10 +65,11 @@ export function routerHandlers({ router, recorder, auth, catalogue }: Deps) {
       const { body } = input;
       const current = router();
       const start = recordStart(input, 'openai.embeddings.create', current?.config, false);
+      await admit(start);
       const signal = abortWhenClientGone(res);
       releaseDeadline(res);
-      const call = recorder.start(start);
-      res.setHeader('X-Weft-Call-Id', call.callId);
+      const call = startRequest({ recorder, limits: routerLimits }, start, current?.config);
+      if (call.callId) res.setHeader('X-Weft-Call-Id', call.callId);
       const outcome = await routed(() => (current ?? noRouter(body.model)).embeddings(body, { signal }), call);
       call.finish({ ...outcome, output: outcome.body, error: undefined, endedAt: new Date() });
       return outcome.body;
@@ -77,6 +88,12 @@ export function routerHandlers({ router, recorder, auth, catalogue }: Deps) {
       return ANSWERED;
     },
   });
+
+  /** 429 in OpenAI's shape when the key or the project is over a limit or a budget of the router file. */
+  async function admit(start: RecordStart): Promise<void> {
+    const refusal = await routerLimits?.admit(start.principal.keyId, start.projectId);
+    if (refusal) throw new RouterError(refusal);
+  }
 
   /** Where and how the request is recorded; 403 for a project of another entity (before anything is sent). */
   function recordStart(

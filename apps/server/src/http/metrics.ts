@@ -5,6 +5,8 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db, Store, SweepCounts } from '@weft/store';
+import type { RouterObserver } from '@weft/router';
+import { createRouterMetrics } from './router-metrics.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -16,6 +18,8 @@ export interface Metrics {
   countRetention: (deleted: SweepCounts) => void;
   /** Whether the shared rate limits' Redis answers (only reported with REDIS_URL). */
   redisState: (state: 'ok' | 'unreachable') => void;
+  /** What the router tells about its attempts and priced answers (http/router-metrics.ts). */
+  router: RouterObserver;
 }
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -154,5 +158,5 @@ export function createMetrics(db: Db): Metrics {
     redisUp.set(state === 'ok' ? 1 : 0);
   };
 
-  return { registry, observeRequests, countIngest, countRetention, redisState };
+  return { registry, observeRequests, countIngest, countRetention, redisState, router: createRouterMetrics(registry) };
 }

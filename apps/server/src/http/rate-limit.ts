@@ -113,7 +113,7 @@ export async function createLimiter(
   };
 }
 
-interface SharedRedis {
+export interface SharedRedis {
   client: Redis;
   state(): RedisState;
   /** A command failed: limit alone until a probe finds Redis answering. */
@@ -121,7 +121,8 @@ interface SharedRedis {
   close(): Promise<void>;
 }
 
-async function sharedRedis(url: string, opts: LimiterOptions): Promise<SharedRedis> {
+/** Redis with a watch of its state; also the router limits' shared counters (router/start-router.ts). */
+export async function sharedRedis(url: string, opts: LimiterOptions): Promise<SharedRedis> {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

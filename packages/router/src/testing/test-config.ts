@@ -78,5 +78,6 @@ export function testRouterConfig(input: TestConfigInput): RouterConfig {
     routing: { ...TEST_ROUTING, ...input.routing },
     limits: { per_key: {}, per_project: {} },
     projects: {},
+    record_calls: true,
   };
 }

@@ -53,7 +53,8 @@ export interface ServerProcess {
 }
 
 /** Env names the server reads that a test must set itself, never inherit. */
-const NOT_INHERITED = /^(DATABASE_URL|REDIS_URL|RATE_LIMIT_.*|AUTH_FILE|DATA_DIR|PORT|HOST|NODE_OPTIONS|MODELS_FILE|WEB_DIR)$/;
+const NOT_INHERITED =
+  /^(DATABASE_URL|REDIS_URL|RATE_LIMIT_.*|AUTH_FILE|DATA_DIR|PORT|HOST|NODE_OPTIONS|MODELS_FILE|WEB_DIR|ROUTER_CONFIG.*)$/;
 
 export async function startServerProcess(opts: ServerProcessOptions = {}): Promise<ServerProcess> {
   await ensureServerBuilt();
