@@ -15,6 +15,8 @@ import { createDrainer } from './http/lifecycle.ts';
 import { createLimiter } from './http/rate-limit.ts';
 import { VERSION } from './version.ts';
 import { startSweeper } from './retention/sweeper.ts';
+import { createCallRecorder } from './router/record-call.ts';
+import type { Deps } from './handlers/index.ts';
 
 export interface RunningServer {
   url: string;
@@ -46,7 +48,17 @@ export async function openKeyDatabase(config: Config): Promise<KeyDatabase> {
   return { keys: createApiKeyStore(db), where: target.kind === 'sqlite' ? target.path : redactUrl(target.url), close: () => db.close() };
 }
 
-export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+/** What a test may put in place of what the configuration builds. */
+export interface ServerOverrides {
+  /** The inference router (tests build one from a config object and fake upstreams). */
+  router?: Deps['router'];
+}
+
+export async function startServer(
+  config: Config,
+  logger: Logger = pino({ level: config.logLevel }),
+  overrides: ServerOverrides = {},
+): Promise<RunningServer> {
   // Everything that can be wrong with the setup fails here, before the port opens.
   const catalogue = await loadCatalogue(config.modelsFile).catch((err: unknown) => {
     // The shipped catalogue always loads: a failure is the operator's file, so name its variable.
@@ -76,8 +88,20 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const store = metrics.countIngest(createStore({ db, catalogue }));
   const lifecycle = createDrainer();
   const limiter = await createLimiter(config.rateLimits, config.redisUrl, { logger, onRedisState: metrics.redisState });
+  const recorder = createCallRecorder({ store, logger });
+  const router = overrides.router ?? (() => undefined);
   const app = await createApp(
-    { store, auth: createAuthenticator(authConfig, createApiKeyStore(db)), catalogue, version: VERSION, lifecycle, metrics, limiter },
+    {
+      store,
+      auth: createAuthenticator(authConfig, createApiKeyStore(db)),
+      catalogue,
+      version: VERSION,
+      lifecycle,
+      metrics,
+      limiter,
+      router,
+      recorder,
+    },
     {
       bodyLimit: config.bodyLimit,
       logBodyLimit: config.logBodyLimit,
@@ -168,6 +192,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       await sweeper.stop();
       const { cut } = await lifecycle.drain(server, config.shutdownTimeoutMs, closeSilent);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
+      // The records of the requests just finished, before the database goes.
+      await recorder.close();
       await limiter?.close();
       await store.close();
     },

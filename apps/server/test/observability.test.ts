@@ -9,6 +9,7 @@ import { createStore, migrateToLatest, openDatabase } from '@weft/store';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeIfPostgres } from '@weft/store/testing';
+import { createCallRecorder } from '../src/router/record-call.ts';
 import { createApp } from '../src/app.ts';
 import type { Phase } from '../src/http/lifecycle.ts';
 import { createAuthenticator } from '../src/auth/index.ts';
@@ -174,7 +175,16 @@ describe('observability: readiness while draining, request id of a 500', () => {
     const metrics = createMetrics(db);
     const failing = { ...store, health: () => Promise.reject(new Error('a bug')) };
     const app = await createApp(
-      { store: failing, auth: createAuthenticator({ users: [] }), catalogue, version: 'test', lifecycle, metrics },
+      {
+        store: failing,
+        auth: createAuthenticator({ users: [] }),
+        catalogue,
+        version: 'test',
+        lifecycle,
+        metrics,
+        router: () => undefined,
+        recorder: createCallRecorder({ store, logger: pino({ level: 'silent' }) }),
+      },
       { bodyLimit: 1 << 20, logBodyLimit: 1 << 20, validateResponses: true, logger: pino({ level: 'silent' }), requestTimeoutMs: 10_000 },
     );
     const server = createServer(app);

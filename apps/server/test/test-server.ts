@@ -8,7 +8,7 @@ import { createClient, type ClientAuth, type WeftClient } from '@weft/client';
 import { createPgTestDatabase, describeIfPostgres } from '@weft/store/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { startServer, type RunningServer, type ServerOverrides } from '../src/server.ts';
 import { writeTwoTenants } from './two-tenants.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -29,6 +29,7 @@ export async function startTestServer(
   database: TestDatabase = 'sqlite',
   env: Record<string, string> = {},
   logger: Logger = pino({ level: 'silent' }),
+  overrides: ServerOverrides = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-server-test-'));
   const { authFile, aliceKey, bobKey } = writeTwoTenants(dir);
@@ -45,7 +46,7 @@ export async function startTestServer(
       VALIDATE_RESPONSES: '1',
       ...env,
     });
-    server = await startServer(config, logger);
+    server = await startServer(config, logger, overrides);
   } catch (err) {
     await pg?.drop();
     rmSync(dir, { recursive: true, force: true });

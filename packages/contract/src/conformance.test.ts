@@ -106,6 +106,46 @@ describe('reports', () => {
   });
 });
 
+describe("the router's OpenAI wire", () => {
+  const CHAT = '/inference/router/gateway/chat/completions';
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const sse = (...events: unknown[]) => ({
+    ...exchange('POST', CHAT, 200, undefined),
+    headers: new Headers({ 'Content-Type': 'text/event-stream; charset=utf-8' }),
+    text: events.map((e) => `data: ${typeof e === 'string' ? e : JSON.stringify(e)}\n\n`).join(''),
+  });
+
+  test('accepts a stream of chunks ending with [DONE], or with one error event', () => {
+    expect(checker.check(sse(chunk({ role: 'assistant', content: 'Hi' }), chunk({}, 'stop'), '[DONE]')).problems).toEqual([]);
+    const failed = sse(chunk({ content: 'Hi' }), { error: { message: 'cut', type: 'upstream_error', param: null, code: 'upstream_cut' } });
+    expect(failed.text).not.toContain('[DONE]');
+    expect(checker.check(failed).problems).toEqual([]);
+  });
+
+  test("reports a chunk that breaks its schema, an error event in the seed's shape, and a stream cut without an end", () => {
+    expect(checker.check(sse({ ...chunk({}), choices: 'none' }, '[DONE]')).problems.join('\n')).toMatch(/event 1 \/choices/);
+    expect(checker.check(sse(chunk({}), { error: { reason: 'cut' } })).problems.join('\n')).toMatch(/event 2 \/error/);
+    expect(checker.check(sse(chunk({}))).problems.join('\n')).toMatch(/does not end with \[DONE\]/);
+    expect(checker.check(sse('[DONE]', chunk({}))).problems.join('\n')).toMatch(/\[DONE\] before the end/);
+  });
+
+  test("expects OpenAI's error shape, and no 422, on operations that say x-weft-errors: openai", () => {
+    const openai = {
+      error: { message: 'messages: must NOT have fewer than 1 items', type: 'invalid_request_error', param: 'messages', code: null },
+    };
+    expect(checker.check(exchange('POST', CHAT, 400, openai)).problems).toEqual([]);
+    const seed = { detail: [{ loc: ['body', 'messages'], msg: 'must NOT have fewer than 1 items', type: 'minItems' }] };
+    expect(checker.check(exchange('POST', CHAT, 400, seed)).problems.join('\n')).toMatch(/must have required property 'error'/);
+    expect(checker.check(exchange('POST', CHAT, 422, seed)).problems.join('\n')).toMatch(/status not documented/);
+  });
+});
+
 test('a base URL with a path prefix is stripped before matching', () => {
   const prefixed = createConformanceChecker(specOperations(doc), createSpecValidator(doc), '/api/');
   const result = prefixed.check({ ...exchange('POST', '/api/obj/read', 200, { obj }) });

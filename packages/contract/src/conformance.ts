@@ -44,7 +44,7 @@ export function createConformanceChecker(
       }
       const problems = [
         ...headerProblems(exchange, documented.response.headers ?? {}),
-        ...bodyProblems(exchange, documented.response.content, documented.pointer, validator),
+        ...bodyProblems(exchange, documented.response.content, documented.pointer, validator, operation.eventSchema),
       ];
       return { operation, problems: problems.map((p) => `${label} (${operation.operationId}): ${p}`) };
     },
@@ -64,6 +64,7 @@ function bodyProblems(
   content: Record<string, unknown> | undefined,
   responsePointer: string,
   validator: SpecValidator,
+  eventSchema: string | undefined,
 ): string[] {
   if (!content || Object.keys(content).length === 0) {
     return exchange.text === '' ? [] : [`the spec documents no body, got${excerpt(exchange.text)}`];
@@ -88,6 +89,8 @@ function bodyProblems(
     return problems;
   }
 
+  if (mediaType === 'text/event-stream' && eventSchema) return eventProblems(exchange.text, eventSchema, validator);
+
   // Bytes (application/octet-stream) and other text: the media type is all the spec pins down.
   if (!JSON_MEDIA.test(mediaType)) return [];
 
@@ -99,6 +102,45 @@ function bodyProblems(
   }
   const problems = validator.problems(schemaPointer, body).map((p) => `body ${p}`);
   return problems.length ? [...problems, `the body was${excerpt(exchange.text)}`] : [];
+}
+
+/**
+ * A server-sent events answer: every `data:` event is one JSON value of the named schema, and the
+ * stream ends with `data: [DONE]`, or with one `{"error":…}` event in OpenAI's shape (a failure
+ * after the first event; ChatCompletionChunk's description).
+ */
+function eventProblems(text: string, eventSchema: string, validator: SpecValidator): string[] {
+  const problems: string[] = [];
+  const events = text
+    .split(/\r?\n\r?\n/)
+    .map((block) =>
+      block
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n'),
+    )
+    .filter((data) => data !== '');
+  events.forEach((data, i) => {
+    const last = i === events.length - 1;
+    if (data === '[DONE]') {
+      if (!last) problems.push(`event ${i + 1}: [DONE] before the end of the stream`);
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(data);
+    } catch {
+      problems.push(`event ${i + 1} is not JSON${excerpt(data)}`);
+      return;
+    }
+    const isError = typeof value === 'object' && value !== null && 'error' in value;
+    if (isError && !last) problems.push(`event ${i + 1}: an error event before the end of the stream`);
+    problems.push(...validator.schemaProblems(isError ? 'OpenAIError' : eventSchema, value).map((p) => `event ${i + 1} ${p}`));
+  });
+  const end = events.at(-1);
+  if (end !== '[DONE]' && !(end?.startsWith('{"error"') ?? false)) problems.push(`the stream does not end with [DONE] or an error event`);
+  return problems;
 }
 
 const excerpt = (text: string) => (text === '' ? ' (empty body)' : `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`);

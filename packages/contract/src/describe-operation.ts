@@ -2,10 +2,12 @@
 // statuses, whether it takes a body) and from its cases. Every answer is also checked against
 // the spec by the suite's afterEach, so these tests assert the status and what the spec cannot say.
 import { expect, test } from 'vitest';
-import type { ValidationError } from '@weft/types';
+import type { components, ValidationError } from '@weft/types';
 import type { OperationCase } from './cases/case-types.ts';
 import type { AuthScheme, SpecOperation } from '@weft/types/spec';
 import { expectStatus, type SuiteContext } from './suite-context.ts';
+
+type OpenAIError = components['schemas']['OpenAIError'];
 
 const OTHER_SCHEME: Record<AuthScheme, AuthScheme> = { basic: 'bearer', bearer: 'basic' };
 const SCHEME_NAME: Record<AuthScheme, string> = { basic: 'Basic', bearer: 'Bearer' };
@@ -33,9 +35,20 @@ export function defineOperationTests(op: SpecOperation, cases: OperationCase, s:
   }
 
   for (const bad of cases.invalid) {
+    if (op.errorShape === 'openai') {
+      // OpenAI's clients read a broken request as a 400 `invalid_request_error` naming the field.
+      test(`answers 400 in OpenAI's shape to ${bad.name}`, async () => {
+        const error = await expectStatus(bad.send(s.clientFor(op), s.context()), 400);
+        expect(s.validator.schemaProblems('OpenAIError', error.body)).toEqual([]);
+        if (!('param' in bad)) expect.fail(`${op.operationId} has OpenAI's errors: its invalid requests name \`param\`, not \`loc\``);
+        if (server) expect((error.body as unknown as OpenAIError).error).toMatchObject({ type: 'invalid_request_error', param: bad.param });
+      });
+      continue;
+    }
     test(`answers 422 to ${bad.name}`, async () => {
       const error = await expectStatus(bad.send(s.clientFor(op), s.context()), 422);
       expect(s.validator.schemaProblems('ValidationError', error.body)).toEqual([]);
+      if (!('loc' in bad)) expect.fail(`${op.operationId} has the seed's errors: its invalid requests name \`loc\`, not \`param\``);
       // Prism answers the spec's example whatever was wrong; the server must name the field.
       if (server) expect((error.body as ValidationError).detail.map((d) => d.loc)).toContainEqual(bad.loc);
     });

@@ -8,7 +8,17 @@ test('one method per operation of the spec (but those answered without the store
   expectTypeOf<StoreOperationId>().toEqualTypeOf<
     Exclude<
       OperationId,
-      'serverInfo' | 'routerModelsList' | 'trainingJobCreate' | 'metrics' | 'graphqlQuery' | 'live' | 'filesCreate' | 'filesContent'
+      | 'serverInfo'
+      | 'routerModelsList'
+      | 'routerChatCompletionsCreate'
+      | 'routerEmbeddingsCreate'
+      | 'routerEndpointsList'
+      | 'trainingJobCreate'
+      | 'metrics'
+      | 'graphqlQuery'
+      | 'live'
+      | 'filesCreate'
+      | 'filesContent'
     >
   >();
   expectTypeOf<Parameters<Store['objRead']>[0]>().toEqualTypeOf<ObjReadReq>();

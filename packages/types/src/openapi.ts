@@ -574,7 +574,7 @@ export interface paths {
         put?: never;
         /**
          * Create a chat completion through the router
-         * @description Serves `model` from its configured provider endpoints in order (or as `provider` asks), then the `models` fallbacks; connect errors, 429, 5xx and timeouts before the first byte move to the next endpoint. The answer names the router model and the provider that served it, and `usage.cost` in USD. With `stream: true` the answer is server-sent events, relayed as the upstream sends them; nothing is retried after the first event. Every request is recorded as a call (op `openai.chat.completions.create`) in the project named by the `OpenAI-Project` header.
+         * @description Serves `model` from its configured provider endpoints in order (or as `provider` asks), then the `models` fallbacks; connect errors, 429, 5xx and timeouts before the first byte move to the next endpoint. The answer names the router model and the provider that served it, and `usage.cost` in USD. With `stream: true` the answer is server-sent events, relayed as the upstream sends them; nothing is retried after the first event, and a client that disconnects aborts the upstream request at once. Timeouts: REQUEST_TIMEOUT bounds receiving and checking the request; from then on the serving provider's timeouts bound it (connect, first byte, idle gap between chunks, total per attempt), so a stream or a long generation may last longer than REQUEST_TIMEOUT, and a client that stops reading for longer than the provider's idle timeout is disconnected. Every request is recorded as a call (op `openai.chat.completions.create`) in the project named by the `OpenAI-Project` header; its id is in `X-Weft-Call-Id`.
          */
         post: operations["routerChatCompletionsCreate"];
         delete?: never;
@@ -594,7 +594,7 @@ export interface paths {
         put?: never;
         /**
          * Create embeddings through the router
-         * @description Routed like chat completions. `encoding_format: base64` (the `openai` client's default) answers base64 of little-endian float32. Recorded as a call (op `openai.embeddings.create`).
+         * @description Routed like chat completions. `encoding_format: base64` (the `openai` client's default) answers base64 of little-endian float32. Timeouts as for chat completions (the provider's, after REQUEST_TIMEOUT bounded receiving the request). Recorded as a call (op `openai.embeddings.create`).
          */
         post: operations["routerEmbeddingsCreate"];
         delete?: never;
@@ -1584,7 +1584,9 @@ export interface components {
             choices: ({
                 finish_reason: string | null;
                 index: number;
-                logprobs?: Record<string, never> | null;
+                logprobs?: {
+                    [key: string]: unknown;
+                } | null;
                 message: components["schemas"]["ChatCompletionMessage"];
             } & {
                 [key: string]: unknown;
@@ -4283,6 +4285,8 @@ export interface operations {
             /** @description One embedding per input. */
             200: {
                 headers: {
+                    /** @description The id of the call that records this request. */
+                    "X-Weft-Call-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

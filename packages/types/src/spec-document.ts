@@ -33,6 +33,8 @@ export interface OperationObject {
   'x-weft-body'?: string;
   /** Weft's extension: the rate limit the operation counts against (ingest or query). */
   'x-weft-rate-class'?: string;
+  /** Weft's extension: the shape of its error answers (weft, the default, or openai). */
+  'x-weft-errors'?: string;
 }
 
 export type PathItemObject = { parameters?: (ParameterObject | ReferenceObject)[] } & Partial<

@@ -113,11 +113,23 @@ describe('one reader for every consumer', () => {
     );
   });
 
+  test("reads the shape of the errors, the seed's unless the operation says openai", () => {
+    expect(byId('routerChatCompletionsCreate').errorShape).toBe('openai');
+    expect(byId('routerEmbeddingsCreate').errorShape).toBe('openai');
+    expect(byId('routerModelsList').errorShape).toBe('weft');
+    expect(byId('objRead').errorShape).toBe('weft');
+    expect(() => specOperations(minimal({ '/a': { get: { operationId: 'a', 'x-weft-errors': 'problem+json', responses: {} } } }))).toThrow(
+      /x-weft-errors must be weft or openai \(got problem\+json\)/,
+    );
+  });
+
   test('knows the media type of the answer and the schema of a JSON Lines line', () => {
     expect(byId('objRead').successMediaType).toBe('application/json');
     expect(byId('fileContent').successMediaType).toBe('application/octet-stream');
     expect(byId('callsStreamQuery')).toMatchObject({ successMediaType: 'application/jsonl', lineSchema: 'CallSchema' });
     expect(byId('annotationQueuesQuery').lineSchema).toBe('AnnotationQueueSchema');
+    expect(byId('routerChatCompletionsCreate')).toMatchObject({ successMediaType: 'application/json', eventSchema: 'ChatCompletionChunk' });
+    expect(byId('objRead').eventSchema).toBeUndefined();
   });
 });
 

@@ -24,6 +24,13 @@ export type RateClass = 'ingest' | 'query';
 export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart' | 'bytes';
 const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart', 'bytes'];
 
+/**
+ * The shape of an operation's error answers (`x-weft-errors`): `weft`, the seed's (`{reason,
+ * error_type}`, validation 422 `{detail}`), or `openai`, OpenAI's (`{error:{message,type,param,
+ * code}}`, validation 400) for the routes OpenAI's clients call.
+ */
+export type ErrorShape = 'weft' | 'openai';
+
 export interface DocumentedResponse {
   response: ResponseObject;
   /** JSON pointer (unescaped parts joined by `/`, escaped per RFC 6901) to the response object in the spec. */
@@ -46,12 +53,16 @@ export interface SpecOperation {
   bodyMode: BodyMode;
   /** The rate limit it counts against, per API key (anonymous operations are never limited). */
   rateClass: RateClass;
+  /** How its errors are answered (`x-weft-errors`). */
+  errorShape: ErrorShape;
   /** Media types the request body may have (the keys of its `content`). */
   requestMediaTypes: string[];
   /** Media type of the success (2XX) answer: `application/json`, `application/jsonl`, ... */
   successMediaType: string | undefined;
   /** For a JSON Lines answer: the component schema of one line (`x-weft-line-schema`). */
   lineSchema: string | undefined;
+  /** For a server-sent events answer: the component schema of one event's data (`x-weft-event-schema`). */
+  eventSchema: string | undefined;
   /** Parameters (path, query, header), with `$ref`s followed. */
   parameters: ParameterObject[];
   /** True when a request can break the schema: it has a body or a parameter. */
@@ -82,11 +93,13 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         requiresBody: op.requestBody !== undefined && deref<{ required?: boolean }>(doc, op.requestBody).required === true,
         bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
         rateClass: rateClassOf(op, `${method.toUpperCase()} ${path}`),
+        errorShape: errorShapeOf(op, `${method.toUpperCase()} ${path}`),
         requestMediaTypes: Object.keys(
           op.requestBody ? (deref<{ content?: Record<string, unknown> }>(doc, op.requestBody).content ?? {}) : {},
         ),
         successMediaType: Object.keys(responses['200']?.response.content ?? {})[0],
         lineSchema: lineSchemaOf(doc, responses['200']?.response),
+        eventSchema: eventSchemaOf(doc, responses['200']?.response),
         parameters,
         takesInput: op.requestBody !== undefined || parameters.some((p) => p.in !== 'cookie'),
       });
@@ -106,10 +119,28 @@ function lineSchemaOf(doc: OpenApiDocument, response: ResponseObject | undefined
   return name;
 }
 
+function eventSchemaOf(doc: OpenApiDocument, response: ResponseObject | undefined): string | undefined {
+  const events = response?.content?.['text/event-stream'];
+  if (!events) return undefined;
+  const schema = deref<Record<string, unknown>>(doc, events.schema as Record<string, unknown>);
+  const name = schema['x-weft-event-schema'];
+  if (typeof name !== 'string' || !(name in doc.components.schemas)) {
+    throw new Error('a text/event-stream answer must name the schema of one event in x-weft-event-schema');
+  }
+  return name;
+}
+
 function rateClassOf(op: OperationObject, where: string): RateClass {
   const declared = op['x-weft-rate-class'] ?? 'query';
   if (declared !== 'ingest' && declared !== 'query')
     throw new Error(`${where}: x-weft-rate-class must be ingest or query (got ${String(declared)})`);
+  return declared;
+}
+
+function errorShapeOf(op: OperationObject, where: string): ErrorShape {
+  const declared = op['x-weft-errors'] ?? 'weft';
+  if (declared !== 'weft' && declared !== 'openai')
+    throw new Error(`${where}: x-weft-errors must be weft or openai (got ${String(declared)})`);
   return declared;
 }
 

@@ -4,6 +4,7 @@
 // wrong field does not compile (see handler.test-d.ts). Handlers hold HTTP policy only.
 import type { Request, Response } from 'express';
 import type { Catalogue, JsonNode } from '@weft/core';
+import type { Router } from '@weft/router';
 import type { Store } from '@weft/store';
 import type {
   AuthOf,
@@ -21,6 +22,7 @@ import type { SpooledBody } from '../http/body/spooled-body.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { Limiter } from '../http/rate-limit.ts';
+import type { CallRecorder } from '../router/record-call.ts';
 
 /** Everything a handler may use; injected so tests can build an app around any store. */
 export interface Deps {
@@ -34,6 +36,14 @@ export interface Deps {
   metrics: Metrics;
   /** The rate limits, when set: /ready reports whether their Redis answers. */
   limiter?: Limiter | undefined;
+  /**
+   * The inference router in use, read on every request (a reload swaps it); undefined when no
+   * router file is configured: chat and embeddings answer 404 for any model, GET /models the
+   * shipped catalogue.
+   */
+  router: () => Router | undefined;
+  /** Records every router request as a call (router/record-call.ts). */
+  recorder: CallRecorder;
 }
 
 type BodyFor<K extends OperationId> = {

@@ -1,7 +1,6 @@
-import { matchesIfNoneMatch } from '../http/if-none-match.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
 
-export function serviceHandlers({ store, catalogue, version, lifecycle, metrics, limiter }: Deps) {
+export function serviceHandlers({ store, version, lifecycle, metrics, limiter }: Deps) {
   return handlers({
     // Liveness: the process answers. Nothing else is checked: restarting would not fix the rest.
     async live() {
@@ -46,16 +45,6 @@ export function serviceHandlers({ store, catalogue, version, lifecycle, metrics,
     },
     async serverInfo() {
       return { min_required_weave_python_version: '0.0.1', trace_server_version: version };
-    },
-    async routerModelsList({ http }, res) {
-      // The catalogue is immutable while the server runs: body and ETag are computed once at start.
-      res.set('ETag', catalogue.etag).set('Cache-Control', 'public, max-age=60, must-revalidate');
-      if (matchesIfNoneMatch(http.headers['if-none-match'], catalogue.etag)) {
-        res.status(304).end();
-      } else {
-        res.type('application/json').send(catalogue.body);
-      }
-      return ANSWERED;
     },
   });
 }

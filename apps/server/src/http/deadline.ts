@@ -10,14 +10,28 @@ import { withDeadline } from '@weft/store';
 import { hasBody } from './body/read-bytes.ts';
 import { errorHandler } from './error-handler.ts';
 
+const timers = new WeakMap<Response, NodeJS.Timeout>();
+
 export function requestDeadlines(timeoutMs: number): RequestHandler {
   const seconds = `${Math.round(timeoutMs / 100) / 10} s`;
   const reason = `The request did not finish within its deadline of ${seconds} (REQUEST_TIMEOUT)`;
   return (req, res, next) => {
     const timer = setTimeout(() => expire(req, res, seconds), timeoutMs);
+    timers.set(res, timer);
     res.once('close', () => clearTimeout(timer));
     withDeadline({ at: Date.now() + timeoutMs, reason }, next);
   };
+}
+
+/**
+ * Lifts the deadline from the rest of the answer: for the router's operations, whose upstream
+ * attempts are bounded by the providers' own timeouts (connect, first byte, idle, total) and whose
+ * streams may rightly last longer than REQUEST_TIMEOUT. Called once the request was read,
+ * validated and admitted. Database work started afterwards in the request's async context still
+ * carries the original deadline (@weft/store's withDeadline).
+ */
+export function releaseDeadline(res: Response): void {
+  clearTimeout(timers.get(res));
 }
 
 function expire(req: Request, res: Response, seconds: string): void {

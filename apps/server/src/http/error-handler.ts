@@ -2,7 +2,9 @@
 // `{detail:[…]}`; catalogue errors → their status, headers and `{reason, error_type}`; a database
 // that cannot be used → 503 (507 when it has no room), whichever code path met it; anything else
 // is a bug → 500 with no details but the request id (its log lines carry the same). An answer
-// sent before the body was read closes the connection (early-answer.ts).
+// sent before the body was read closes the connection (early-answer.ts). The operation decides
+// the shape: one that says `x-weft-errors: openai` gets the same errors in OpenAI's shape
+// (openai-errors.ts), whichever middleware refused it (lifecycle, deadline, auth, limits, body).
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import {
   badRequest,
@@ -14,9 +16,13 @@ import {
   unsupportedMediaType,
   type WeftError,
 } from '@weft/core';
+import { isRouterError } from '@weft/router';
 import { availabilityError } from '@weft/store';
+import { matchOperation } from '@weft/types/spec';
 import { closeIfBodyUnread } from './early-answer.ts';
 import { requestIdOf } from './request-id.ts';
+import { openAIValidationError, sendOpenAIError, sendOpenAIValidation } from './openai-errors.ts';
+import { operations } from './spec.ts';
 import { toValidationDetails } from './validation-error.ts';
 
 interface HttpLikeError {
@@ -51,6 +57,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
 };
 
 function answer(err: unknown, req: Request, res: Response): void {
+  if (errorShapeOf(req) === 'openai') {
+    const invalid = openAIValidationError(err);
+    if (invalid) sendOpenAIValidation(res, invalid);
+    else sendOpenAIError(res, isRouterError(err) ? err : catalogued(err, req));
+    return;
+  }
   const e = (err ?? {}) as HttpLikeError;
   const status = e.status ?? e.statusCode ?? 500;
   if (status === 422 && Array.isArray(e.detail)) {
@@ -62,6 +74,12 @@ function answer(err: unknown, req: Request, res: Response): void {
   } else {
     send(res, catalogued(err, req));
   }
+}
+
+/** The shape of the errors of the operation the request was for (the seed's when none matched). */
+function errorShapeOf(req: Request) {
+  const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+  return matchOperation(operations, req.method, path)?.errorShape ?? 'weft';
 }
 
 /** The catalogue's error for anything that is not a validation problem. */

@@ -25,13 +25,23 @@ export interface ExtraInit {
   bodySerializer?: (body: unknown) => BodyInit;
 }
 
-export interface InvalidRequest {
+export type InvalidRequest = {
   /** What breaks the schema, as it reads in the test name: "a missing digest". */
   name: string;
-  /** The `detail[].loc` the server must name for it (checked against the server only). */
-  loc: string[];
   send(api: WeftClient, c: CaseContext): Promise<unknown>;
-}
+} & (
+  | {
+      /** The `detail[].loc` of the seed's 422 the server must name for it (checked against the server only). */
+      loc: string[];
+    }
+  | {
+      /**
+       * For an operation with OpenAI's errors (`x-weft-errors: openai`): the `error.param` of the
+       * 400 the server must name for it, e.g. `messages[0].role` (checked against the server only).
+       */
+      param: string;
+    }
+);
 
 export interface OperationCase {
   /**
@@ -47,7 +57,7 @@ export interface OperationCase {
    * client makes that Weft does not offer): the status `request` always gets, and why.
    */
   refused?: { status: number; why: string };
-  /** Requests that break the schema (a missing required field, a wrong type): each must be a 422. */
+  /** Requests that break the schema (a missing required field, a wrong type): each must be a 422 (OpenAI's errors: a 400). */
   invalid: InvalidRequest[];
   /** Why there is no invalid request although the operation takes input. */
   noInvalidRequest?: string;

@@ -15,6 +15,7 @@ import { objectCases } from './objects.ts';
 import { otelCases } from './otel.ts';
 import { projectCases } from './projects.ts';
 import { refCases } from './refs.ts';
+import { routerCases } from './router.ts';
 import { serviceCases } from './service.ts';
 import { tableCases } from './tables.ts';
 
@@ -33,4 +34,5 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...projectCases,
   ...graphqlCases,
   ...refCases,
+  ...routerCases,
 };

@@ -1,0 +1,1 @@
+export { priceUsage } from './price-usage.ts';

@@ -1,0 +1,1 @@
+export { planEndpoints, type PlannedEndpoint, type PlanRequest } from './plan-endpoints.ts';
