@@ -149,6 +149,24 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await shot('router-models');
   });
 
+  it('opens a traced LLM call in the playground with its model, messages and project', async () => {
+    await page.goto(`${server.url}/acme/support-bot/r/call/${data.okLlm}`);
+    await page.getByRole('link', { name: 'Open in playground' }).click();
+    await page.waitForURL(/\/playground\?project=acme%2Fsupport-bot&call=/);
+    await page.getByLabel('Message 2', { exact: true }).waitFor();
+    // The seed's model is not one of the router's: kept, and marked so.
+    await expect(page.getByLabel('Model').locator('option:checked').innerText()).resolves.toBe('gpt-4o-mini (not a router model)');
+    expect(await page.getByLabel('Message 1', { exact: true }).inputValue()).toBe('You answer support questions.');
+    expect(await page.getByLabel('Role of message 2').inputValue()).toBe('user');
+    expect(await page.getByLabel('Message 2', { exact: true }).inputValue()).toBe('How do I reset my password?');
+    expect(await page.getByLabel('Record in project').inputValue()).toBe('acme/support-bot');
+    await shot('playground');
+    // Only calls with a model and messages offer it.
+    await page.goto(`${server.url}/acme/support-bot/r/call/${data.retrieve}`);
+    await page.getByRole('article', { name: 'Call details' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open in playground' }).count()).toBe(0);
+  });
+
   it('shows an object’s versions, their difference, and a dataset’s rows with sorting and virtual scrolling', async () => {
     await page.goto(`${server.url}/acme/support-bot/objects`);
     await page.getByRole('link', { name: 'support-questions' }).click();

@@ -21,8 +21,10 @@ export function createApi(apiKey: string): Api {
   const bearer = authorizationHeader({ scheme: 'bearer', apiKey });
   client.raw.use({
     onRequest({ request }) {
-      // As the spec's security schemes: ART's operations (under /v1/) take Bearer, the rest Basic.
-      request.headers.set('Authorization', new URL(request.url).pathname.startsWith('/v1/') ? bearer : basic);
+      // As the spec's security schemes: ART's operations (under /v1/) and the router's OpenAI wire
+      // (under /inference/router/, Bearer first, as OpenAI's clients send it) take Bearer, the rest Basic.
+      const path = new URL(request.url).pathname;
+      request.headers.set('Authorization', path.startsWith('/v1/') || path.startsWith('/inference/router/') ? bearer : basic);
       return request;
     },
   });

@@ -13,6 +13,7 @@ import { QueuesPage } from './pages/queues.tsx';
 import { RunPage } from './pages/run.tsx';
 import { RunsPage } from './pages/runs.tsx';
 import { TablePage } from './pages/table.tsx';
+import { PlaygroundPage } from './pages/playground.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { RouterModelsPage } from './pages/router-models.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
@@ -53,6 +54,7 @@ function SignedIn() {
           {/* No page may take a path of the spec (/projects is an operation): the operation wins. */}
           <Route index element={<ProjectsPage />} />
           <Route path="router-models" element={<RouterModelsPage />} />
+          <Route path="playground" element={<PlaygroundPage />} />
           <Route path=":entity/:project" element={<Navigate to="traces" replace />} />
           <Route path=":entity/:project/traces" element={<TracesPage />} />
           <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />

@@ -4,6 +4,7 @@ import type { CallSchema } from '@weft/types';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { ChatView, messagesOf } from './chat-view.tsx';
 import { JsonView } from './json-view.tsx';
+import { OpenInPlayground } from './open-in-playground.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export function CallDetails({ call }: { call: CallSchema }) {
@@ -16,6 +17,7 @@ export function CallDetails({ call }: { call: CallSchema }) {
       <h2>
         {opLabel(call)} <StatusBadge status={statusOf(call)} />
       </h2>
+      <OpenInPlayground projectId={call.project_id} callId={call.id} inputs={call.inputs} />
       <dl className="facts">
         <dt>Started</dt>
         <dd>{formatTime(call.started_at)}</dd>

@@ -22,6 +22,7 @@ export function Layout() {
               <NavLink to={`/${entity}/${project}/runs`}>RL runs</NavLink>
             </>
           )}
+          <NavLink to="/playground">Playground</NavLink>
           <NavLink to="/router-models">Router models</NavLink>
           <a href="/docs">API reference</a>
         </nav>
