@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { methodNotAllowed, noOperation, rateLimited, unauthorized } from '@weft/core';
 import { createOperationMatcher, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
+import { schemeFor } from '../auth/scheme-for.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
 import type { BodyReader } from './body/read-body.ts';
 import type { SpooledBody } from './body/spooled-body.ts';
@@ -81,7 +82,7 @@ export function createDispatcher({
       res.locals.operationId = op.operationId;
 
       let principal;
-      const scheme = op.schemes[0];
+      const scheme = schemeFor(op.schemes, req.headers.authorization);
       if (scheme) {
         // Before any byte of the body is read: an anonymous client cannot make the server parse it.
         const result = await auth.authenticate(req.headers.authorization, scheme);
