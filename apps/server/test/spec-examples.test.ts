@@ -88,7 +88,7 @@ function upstreamAnswer(path: string, name: string, upstreamModel: string): Json
   const answer = structuredClone(ok.content['application/json']!.examples![name]!.value) as Record<string, unknown>;
   delete answer.provider;
   delete (answer.usage as Record<string, unknown>).cost;
-  return { ...answer, model: upstreamModel } as JsonObject;
+  return { ...answer, model: upstreamModel };
 }
 
 // The router's examples need a router: a fake upstream answering what the examples show, behind
