@@ -30,6 +30,7 @@ const routerFile = (dir: string, name: string, upstream: string, recordCalls: bo
       'models:',
       `  - id: ${MODEL}`,
       '    name: Bench model',
+      '    context_length: 8192',
       '    endpoints:',
       '      - provider: bench',
       '        model: upstream-model',
