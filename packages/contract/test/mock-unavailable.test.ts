@@ -43,10 +43,12 @@ test('every operation that takes credentials documents 503 DatabaseUnavailable, 
     .filter((op) => {
       const answer = op.responses['503']?.response as {
         headers?: Record<string, unknown>;
-        content?: Record<string, { examples?: Record<string, { value?: { error_type?: string } }> }>;
+        content?: Record<string, { examples?: Record<string, { value?: { error_type?: string; error?: { code?: string } } }> }>;
       };
-      const first = Object.values(answer.content?.['application/json']?.examples ?? {})[0]?.value;
-      return first?.error_type !== 'DatabaseUnavailable' || !answer.headers?.['Retry-After'];
+      const first = Object.values(answer?.content?.['application/json']?.examples ?? {})[0]?.value;
+      // The router's OpenAI wire carries the catalogue's error type as `error.code`.
+      const errorType = op.errorShape === 'openai' ? first?.error?.code : first?.error_type;
+      return errorType !== 'DatabaseUnavailable' || !answer?.headers?.['Retry-After'];
     })
     .map((op) => op.operationId);
   expect(missing).toEqual([]);

@@ -2966,6 +2966,16 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIError"];
             };
         };
+        /** @description Retry as it is (`Retry-After` says when), in OpenAI's shape: Weft's own 503s keep their stable error type as `code` (`DatabaseUnavailable` while checking a key kept in the database, `DeadlineExceeded`, `ServiceUnavailable` while the replica starts or drains); `no_endpoint` when the request's provider preferences leave no endpoint to try. */
+        OpenAIUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
         /** @description The body exceeds the configured limit. */
         PayloadTooLarge: {
             headers: {
@@ -3267,6 +3277,7 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInsufficientStorage = components['responses']['InsufficientStorage'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseOpenAiError = components['responses']['OpenAIError'];
+export type ResponseOpenAiUnavailable = components['responses']['OpenAIUnavailable'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
@@ -4295,6 +4306,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     routerChatCompletionsCreate: {
@@ -4343,7 +4355,7 @@ export interface operations {
             429: components["responses"]["OpenAIError"];
             500: components["responses"]["OpenAIError"];
             502: components["responses"]["OpenAIError"];
-            503: components["responses"]["OpenAIError"];
+            503: components["responses"]["OpenAIUnavailable"];
             504: components["responses"]["OpenAIError"];
         };
     };
@@ -4383,7 +4395,7 @@ export interface operations {
             429: components["responses"]["OpenAIError"];
             500: components["responses"]["OpenAIError"];
             502: components["responses"]["OpenAIError"];
-            503: components["responses"]["OpenAIError"];
+            503: components["responses"]["OpenAIUnavailable"];
             504: components["responses"]["OpenAIError"];
         };
     };
