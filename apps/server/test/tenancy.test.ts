@@ -33,8 +33,9 @@ describeEachDatabase('tenancy', (getServer) => {
 
   // serverInfo names no tenant; projectsList names none either and answers only the key's own
   // entities (projects.test.ts shows bob never sees acme's projects); graphqlQuery answers
-  // GraphQL's way, a 200 with `errors` (graphql.test.ts shows another entity's project refused).
-  const untenanted = new Set(['serverInfo', 'projectsList', 'graphqlQuery']);
+  // GraphQL's way, a 200 with `errors` (graphql.test.ts shows another entity's project refused);
+  // routerEndpointsList is the replica's view of its providers, the same for every caller.
+  const untenanted = new Set(['serverInfo', 'projectsList', 'graphqlQuery', 'routerEndpointsList']);
   for (const op of operations.filter((o) => o.schemes.length > 0 && !untenanted.has(o.operationId))) {
     it(`${op.operationId}: another entity's key gets 403 and learns nothing`, async () => {
       const { url, bobKey } = getServer();
@@ -42,6 +43,8 @@ describeEachDatabase('tenancy', (getServer) => {
       const headers: Record<string, string> = {
         authorization: scheme === 'bearer' ? `Bearer ${bobKey}` : `Basic ${Buffer.from(`api:${bobKey}`).toString('base64')}`,
       };
+      // The router's operations name the project in a header (the `openai` client's `project`).
+      if (op.parameters.some((p) => p.in === 'header' && p.name === 'OpenAI-Project')) headers['openai-project'] = 'acme/support-bot';
       const body = exampleBody(op);
       let payload: BodyInit | undefined;
       if (op.bodyMode === 'multipart') {
