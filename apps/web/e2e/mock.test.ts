@@ -102,13 +102,13 @@ describe.skipIf(!browserAvailable)('the app on the Prism mock (pnpm dev:web)', (
     await page.getByLabel('Message 2', { exact: true }).fill('Hello');
     // Prism answers a status's example only in a media type it has (the error's is JSON).
     await page.route('**/inference/router/gateway/chat/completions', (route) =>
-      route.continue({ headers: { ...route.request().headers(), accept: 'application/json', prefer: 'code=503' } }),
+      route.continue({ headers: { ...route.request().headers(), accept: 'application/json', prefer: 'code=502' } }),
     );
     await page.getByRole('button', { name: 'Run' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     await expect(alert.innerText()).resolves.toMatch(
-      /All 2 endpoints of meta-llama\/Llama-3\.1-8B-Instruct failed: 503 from vllm-eu\s+upstream_error · code upstream_unavailable · HTTP 503/,
+      /All 2 endpoints of meta-llama\/Llama-3\.1-8B-Instruct failed: 503 from vllm-eu\s+upstream_error · code upstream_unavailable · HTTP 502/,
     );
     await page.unrouteAll();
 
