@@ -62,7 +62,7 @@ describe.skipIf(!browserAvailable)('the app on the Prism mock (pnpm dev:web)', (
   });
 
   // The mock answers the spec's examples: a streamed answer of three chunks and [DONE], and with
-  // `Prefer: code=503` the documented OpenAI-shaped error.
+  // `Prefer: code=502` the documented OpenAI-shaped error.
   it('streams an answer in the playground with its latency, tokens, cost and provider', async () => {
     const page = await signedIn();
     await page.getByRole('link', { name: 'Playground' }).click();
