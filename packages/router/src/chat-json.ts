@@ -1,8 +1,8 @@
 // A non-streamed chat completion: the first endpoint whose whole JSON answer arrives within its
 // first-byte budget serves it; the answer is rewritten (`model` the router model, `provider`,
 // `usage.cost`) and priced.
-import { planEndpoints, priceUsage } from './relay-deps.ts';
-import type { ChatCompletion, ChatCompletionReq, ChatOutcome, PricedUsage, Served } from './types.ts';
+import { planEndpoints, priceUsage, servedBy } from './relay-deps.ts';
+import type { ChatCompletion, ChatCompletionReq, ChatOutcome, PricedUsage } from './types.ts';
 import { AttemptFailure, type Body } from './upstream/send-attempt.ts';
 import { tryEndpoints, type RelayContext } from './upstream/try-endpoints.ts';
 import { chatBody } from './upstream/upstream-body.ts';
@@ -33,12 +33,7 @@ export async function chatJson(ctx: RelayContext, request: ChatCompletionReq, si
   });
   tried.control.dispose();
   const { planned } = tried;
-  const served: Served = {
-    model: planned.model.id,
-    provider: planned.provider.id,
-    upstream_model: planned.endpoint.model,
-    pricing: planned.endpoint.pricing,
-  };
+  const served = servedBy(planned);
   const body = tried.value;
   body.model = served.model;
   body.provider = served.provider;

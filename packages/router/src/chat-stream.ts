@@ -1,10 +1,10 @@
 // A streamed chat completion: an endpoint is committed to only once its first event has arrived
 // (within the first-byte budget), so a stream that fails before that still falls back; after
 // it, nothing is retried and failures end the events with one error event.
-import { planEndpoints } from './relay-deps.ts';
+import { planEndpoints, servedBy } from './relay-deps.ts';
 import { parsePayload, relayStream } from './sse/stream-relay.ts';
 import { SseReadError, SseReader } from './sse/sse-reader.ts';
-import type { ChatCompletionChunk, ChatCompletionReq, ChatOutcome, Served } from './types.ts';
+import type { ChatCompletionChunk, ChatCompletionReq, ChatOutcome } from './types.ts';
 import type { AttemptControl } from './upstream/attempt-control.ts';
 import { AttemptFailure, type Body } from './upstream/send-attempt.ts';
 import { tryEndpoints, type RelayContext } from './upstream/try-endpoints.ts';
@@ -53,12 +53,7 @@ export async function chatStream(ctx: RelayContext, request: ChatCompletionReq, 
     signal,
   });
   const { planned, value, control, started, attempts } = tried;
-  const served: Served = {
-    model: planned.model.id,
-    provider: planned.provider.id,
-    upstream_model: planned.endpoint.model,
-    pricing: planned.endpoint.pricing,
-  };
+  const served = servedBy(planned);
   const ttft_ms = value.first_at - started;
   const { events, result } = relayStream(
     {

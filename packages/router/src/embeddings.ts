@@ -1,7 +1,7 @@
 // Embeddings through the first endpoint that answers, in the format the caller asked for, priced
 // (prompt tokens at the endpoint's prompt price, plus its request price).
-import { planEndpoints, priceUsage } from './relay-deps.ts';
-import type { EmbeddingsOutcome, EmbeddingsReq, EmbeddingsRes, PricedUsage, Served } from './types.ts';
+import { planEndpoints, priceUsage, servedBy } from './relay-deps.ts';
+import type { EmbeddingsOutcome, EmbeddingsReq, EmbeddingsRes, PricedUsage } from './types.ts';
 import { asFormat } from './upstream/embedding-format.ts';
 import { AttemptFailure, type Body } from './upstream/send-attempt.ts';
 import { tryEndpoints, type RelayContext } from './upstream/try-endpoints.ts';
@@ -39,12 +39,7 @@ export async function embeddings(ctx: RelayContext, request: EmbeddingsReq, sign
   });
   tried.control.dispose();
   const { planned } = tried;
-  const served: Served = {
-    model: planned.model.id,
-    provider: planned.provider.id,
-    upstream_model: planned.endpoint.model,
-    pricing: planned.endpoint.pricing,
-  };
+  const served = servedBy(planned);
   const body = tried.value;
   body.model = served.model;
   body.provider = served.provider;

@@ -1,8 +1,8 @@
-// The relay's use of selection, health and cost (h-router-config's modules), in one place.
+// What the relay uses of selection, health and cost, in one place.
 import { HealthBook } from './health/index.ts';
 import type { RouterConfig } from './types.ts';
 
-export { planEndpoints, type PlannedEndpoint } from './select/index.ts';
+export { planEndpoints, servedBy, type PlannedEndpoint } from './select/index.ts';
 export { priceUsage } from './cost/index.ts';
 export type { HealthBook };
 

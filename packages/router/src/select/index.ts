@@ -1,1 +1,1 @@
-export { planEndpoints, type PlannedEndpoint, type PlanRequest } from './plan-endpoints.ts';
+export { planEndpoints, servedBy, type PlannedEndpoint, type PlanRequest } from './plan-endpoints.ts';

@@ -2,7 +2,7 @@ import { add, parseDecimal } from '@weft/core';
 import { endpointKey } from '../health/endpoint-key.ts';
 import type { HealthBook } from '../health/health-book.ts';
 import { invalidParam, modelNotFound, noEndpoint } from '../openai-errors.ts';
-import type { EndpointConfig, ProviderConfig, ProviderPreferences, RouterConfig, RouterModelConfig } from '../types.ts';
+import type { EndpointConfig, ProviderConfig, ProviderPreferences, RouterConfig, RouterModelConfig, Served } from '../types.ts';
 import { compare, priceAbove, readMaxPrice, type PriceLimit } from './max-price.ts';
 
 /** One endpoint to try, in the order the router should try them. */
@@ -12,6 +12,16 @@ export interface PlannedEndpoint {
   provider: ProviderConfig;
   /** endpointKey(model.id, provider id, upstream model): the HealthBook's key. */
   key: string;
+}
+
+/** What served a request, as answers, records and metrics name it. */
+export function servedBy(planned: PlannedEndpoint): Served {
+  return {
+    model: planned.model.id,
+    provider: planned.provider.id,
+    upstream_model: planned.endpoint.model,
+    pricing: planned.endpoint.pricing,
+  };
 }
 
 /** The parts of a chat or embeddings request that choose endpoints. */
