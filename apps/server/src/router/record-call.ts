@@ -3,9 +3,9 @@
 // start and a finish, and a background writer puts them in the store in batches.
 //
 // Crash semantics (what a process that dies mid-flight leaves behind):
-// - A streamed request's start is queued when the request arrives and written within one batch
-//   (normally milliseconds). If the process dies mid-stream, the call stays as started and never
-//   ended: Studio shows it `running`, with its inputs and no output, usage or cost.
+// - A streamed request's start is queued when the request arrives and written with the next batch
+//   (within about 0.1 s: write-queue.ts). If the process dies mid-stream, the call stays as
+//   started and never ended: Studio shows it `running`, with its inputs and no output, usage or cost.
 // - A non-streamed request is written once, start and end together, after its answer was handed
 //   to the client. If the process dies between the answer and that write (the queue, at most one
 //   batch in flight), the call is not recorded at all.

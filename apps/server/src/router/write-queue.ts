@@ -28,9 +28,10 @@ const RETRY_DELAYS_MS = [100, 1_000, 5_000];
 // A full queue or a failing store would otherwise log once per request.
 const DROP_LOG_EVERY_MS = 10_000;
 // Under load, records arriving within this time share one transaction (one commit, one fsync on
-// SQLite) instead of one each; the answer never waits for it. It widens the window of records a
-// crash can lose by as much.
-const LINGER_MS = 20;
+// SQLite, where the commit holds the event loop while the disk syncs) instead of one each; the
+// answer never waits for it. It widens the window of records a crash can lose by as much
+// (README: "When the process dies").
+const LINGER_MS = 100;
 
 export class WriteQueue {
   private readonly queue: QueuedCall[] = [];

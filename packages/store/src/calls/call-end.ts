@@ -8,6 +8,7 @@ import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
 import { expireAtFor } from '../retention/expire-at.ts';
+import { END_COLUMNS, upsertCallRows, type CallRow } from './call-rows.ts';
 import { storedDatetime } from './datetimes.ts';
 import { either } from './weave-names.ts';
 
@@ -25,40 +26,36 @@ async function checkRepeatedStart(kysely: Kysely<Database>, end: T.EndedCall): P
     .where('project_id', '=', end.project_id)
     .where('id', '=', end.id)
     .executeTakeFirst();
-  if (!stored || stored.started_at === null) return;
-  if (end.trace_id != null && end.trace_id !== stored.trace_id)
+  if (stored) checkAgainstStart(end, stored);
+}
+
+/** The same rule against a start about to be written with this end (call/upsert_batch). */
+export function checkAgainstStart(end: T.EndedCall, start: { trace_id: string | null; started_at: string | null }): void {
+  if (start.started_at === null) return;
+  if (end.trace_id != null && end.trace_id !== start.trace_id)
     throw invalidField(['body', 'trace_id'], `trace_id ${JSON.stringify(end.trace_id)} is not the trace of call ${end.id}`, 'value_error');
-  if (end.started_at != null && storedDatetime('started_at', end.started_at) !== stored.started_at)
+  if (end.started_at != null && storedDatetime('started_at', end.started_at) !== start.started_at)
     throw invalidField(['body', 'started_at'], `started_at is not the start of call ${end.id}`, 'value_error');
 }
 
 export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
   await checkRepeatedStart(kysely, end);
+  await upsertCallRows(kysely, [endRow(db, end)], END_COLUMNS);
+}
+
+/** The end half of a call's row, as call/end writes it. */
+export function endRow(db: Pick<Db, 'dialect'>, end: T.EndedCall): CallRow {
   const ended_at = storedDatetime('ended_at', end.ended_at);
-  const row = {
+  return {
     project_id: end.project_id,
     id: end.id,
     ended_at,
-    // Only for an end that arrives first (the update below leaves it): a start that never comes
-    // would otherwise keep the row for ever. Its start, when it comes, stamps the call's own.
+    // Only for an end that arrives first (END_COLUMNS leave it): a start that never comes would
+    // otherwise keep the row for ever. Its start, when it comes, stamps the call's own.
     expire_at: expireAtFor(db, end.project_id, ended_at),
     exception: end.exception ?? null,
     output: jsonParam(db, end.output ?? null),
     summary: jsonParam(db, end.summary ?? {}),
     svc_run_step_end: either('svc_run_step_end', end.svc_run_step_end, 'wb_run_step_end', end.wb_run_step_end),
   };
-
-  await kysely
-    .insertInto('calls')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['project_id', 'id']).doUpdateSet((eb) => ({
-        ended_at: eb.ref('excluded.ended_at'),
-        exception: eb.ref('excluded.exception'),
-        output: eb.ref('excluded.output'),
-        summary: eb.ref('excluded.summary'),
-        svc_run_step_end: eb.ref('excluded.svc_run_step_end'),
-      })),
-    )
-    .execute();
 }

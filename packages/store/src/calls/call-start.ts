@@ -10,6 +10,7 @@ import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
 import { jsonParam, type Database, type Db } from '../db/index.ts';
 import { expireAtFor } from '../retention/expire-at.ts';
+import { START_COLUMNS, upsertCallRows, type CallRow } from './call-rows.ts';
 import { storedDatetime } from './datetimes.ts';
 import { either } from './weave-names.ts';
 
@@ -23,16 +24,25 @@ export async function callStart(
   start: T.StartedCall,
   user: string,
 ): Promise<T.CallStartRes> {
+  const row = startRow(db, start, user);
+  await upsertCallRows(kysely, [row], START_COLUMNS);
+  return { id: row.id, trace_id: row.trace_id };
+}
+
+/** The start half of a call's row, as call/start writes it. */
+export function startRow(
+  db: Pick<Db, 'dialect'>,
+  start: T.StartedCall,
+  user: string,
+): CallRow & { project_id: string; id: string; trace_id: string; started_at: string } {
   if (!REF.test(start.op_name) && start.op_name.length > MAX_PLAIN_OP_NAME) {
     throw invalidRequest(`op_name is longer than ${MAX_PLAIN_OP_NAME} characters and is not a ref`);
   }
-  const id = start.id ?? uuidv7();
-  const trace_id = start.trace_id ?? uuidv7();
   const started_at = storedDatetime('started_at', start.started_at);
-  const row = {
+  return {
     project_id: start.project_id,
-    id,
-    trace_id,
+    id: start.id ?? uuidv7(),
+    trace_id: start.trace_id ?? uuidv7(),
     parent_id: start.parent_id ?? null,
     op_name: start.op_name,
     display_name: start.display_name ?? null,
@@ -48,27 +58,4 @@ export async function callStart(
     svc_run_id: either('svc_run_id', start.svc_run_id, 'wb_run_id', start.wb_run_id),
     svc_run_step: either('svc_run_step', start.svc_run_step, 'wb_run_step', start.wb_run_step),
   };
-
-  await kysely
-    .insertInto('calls')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['project_id', 'id']).doUpdateSet((eb) => ({
-        trace_id: eb.ref('excluded.trace_id'),
-        parent_id: eb.ref('excluded.parent_id'),
-        op_name: eb.ref('excluded.op_name'),
-        display_name: eb.ref('excluded.display_name'),
-        thread_id: eb.ref('excluded.thread_id'),
-        turn_id: eb.ref('excluded.turn_id'),
-        started_at: eb.ref('excluded.started_at'),
-        expire_at: eb.ref('excluded.expire_at'),
-        attributes: eb.ref('excluded.attributes'),
-        inputs: eb.ref('excluded.inputs'),
-        svc_user_id: eb.ref('excluded.svc_user_id'),
-        svc_run_id: eb.ref('excluded.svc_run_id'),
-        svc_run_step: eb.ref('excluded.svc_run_step'),
-      })),
-    )
-    .execute();
-  return { id, trace_id };
 }

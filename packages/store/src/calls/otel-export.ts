@@ -8,6 +8,10 @@ import { otlpCallChunks, SpanTally, TurnClock, type OtelCall, type OtlpExport } 
 import type * as T from '@weft/types';
 import { jsonText, type Db } from '../db/index.ts';
 import { expireAtFor } from '../retention/expire-at.ts';
+import { upsertCallRows, WHOLE_COLUMNS } from './call-rows.ts';
+
+/** A re-sent span replaces its whole call, except the RL run's columns, which spans do not carry. */
+const SPAN_COLUMNS = WHOLE_COLUMNS.filter((c) => c !== 'svc_run_id' && c !== 'svc_run_step' && c !== 'svc_run_step_end');
 
 /** Rows per statement: 19 values and the expiry's 2 or 3 parameters each, well under both databases' limits. */
 const ROWS_PER_STATEMENT = 100;
@@ -31,29 +35,11 @@ export async function otelExport(db: Db, req: OtelExportInput, user: string): Pr
         unique.delete(key);
         unique.set(key, call);
       }
-      await trx
-        .insertInto('calls')
-        .values([...unique.values()].map((call) => row(db, call, user)))
-        .onConflict((oc) =>
-          oc.columns(['project_id', 'id']).doUpdateSet((eb) => ({
-            trace_id: eb.ref('excluded.trace_id'),
-            parent_id: eb.ref('excluded.parent_id'),
-            op_name: eb.ref('excluded.op_name'),
-            display_name: eb.ref('excluded.display_name'),
-            thread_id: eb.ref('excluded.thread_id'),
-            turn_id: eb.ref('excluded.turn_id'),
-            started_at: eb.ref('excluded.started_at'),
-            ended_at: eb.ref('excluded.ended_at'),
-            expire_at: eb.ref('excluded.expire_at'),
-            attributes: eb.ref('excluded.attributes'),
-            inputs: eb.ref('excluded.inputs'),
-            output: eb.ref('excluded.output'),
-            exception: eb.ref('excluded.exception'),
-            summary: eb.ref('excluded.summary'),
-            svc_user_id: eb.ref('excluded.svc_user_id'),
-          })),
-        )
-        .execute();
+      await upsertCallRows(
+        trx,
+        [...unique.values()].map((call) => row(db, call, user)),
+        SPAN_COLUMNS,
+      );
       // better-sqlite3 is synchronous: a turn for the event loop between statements when due.
       if (clock.due) await clock.pass();
     }

@@ -99,4 +99,68 @@ describeEachDialect('call/upsert_batch', (getDb) => {
     });
     expect(await db.kysely.selectFrom('calls').select('id').where('project_id', '=', p).execute()).toEqual([]);
   });
+
+  it('stores a start followed by its end exactly as call/start then call/end would', async () => {
+    const calls = callsOf(getDb());
+    const fields = (i: number) => ({
+      start: {
+        id: `c${i}`,
+        trace_id: 't',
+        parent_id: i > 0 ? 'c0' : undefined,
+        thread_id: 'th',
+        inputs: { i, z: 1, a: 2 },
+        wb_run_id: 'r',
+      },
+      end: { output: { answer: i }, summary: { usage: { m: { requests: 1, prompt_tokens: i } } }, exception: i === 3 ? 'boom' : undefined },
+    });
+    // 37 whole calls: more than one statement's worth, in chunks of several sizes.
+    const pairs = Array.from({ length: 37 }, (_, i) => {
+      const f = fields(i);
+      return [startItem(startReq('ub/whole', f.start)), endItem(endReq('ub/whole', `c${i}`, f.end))];
+    });
+    const { res } = await calls.callUpsertBatch({ batch: pairs.flat() }, ctx);
+    expect(res).toHaveLength(74);
+    expect(res.slice(0, 2)).toEqual([{ id: 'c0', trace_id: 't' }, {}]);
+    for (let i = 0; i < 37; i++) {
+      const f = fields(i);
+      await calls.callStart(startReq('ub/halves', f.start), ctx);
+      await calls.callEnd(endReq('ub/halves', `c${i}`, f.end), ctx);
+    }
+    for (const i of [0, 3, 16, 36]) {
+      const whole = (await calls.callRead({ project_id: 'ub/whole', id: `c${i}` }, ctx)).call;
+      const halves = (await calls.callRead({ project_id: 'ub/halves', id: `c${i}` }, ctx)).call;
+      expect({ ...whole, project_id: '' }).toEqual({ ...halves, project_id: '' });
+      expect(whole).toMatchObject({ inputs: { i }, output: { answer: i }, ended_at: expect.any(String) });
+    }
+  });
+
+  it('applies a call repeated in one batch in order, the last whole copy winning', async () => {
+    const calls = callsOf(getDb());
+    const p = 'ub/repeat';
+    await calls.callUpsertBatch(
+      {
+        batch: [
+          startItem(startReq(p, { id: 'c', inputs: { v: 1 } })),
+          endItem(endReq(p, 'c', { output: 1 })),
+          startItem(startReq(p, { id: 'c', inputs: { v: 2 } })),
+          endItem(endReq(p, 'c', { output: 2 })),
+        ],
+      },
+      ctx,
+    );
+    expect((await calls.callRead({ project_id: p, id: 'c' }, ctx)).call).toMatchObject({ inputs: { v: 2 }, output: 2 });
+  });
+
+  it("refuses an end whose repeated trace_id is not its start's, writing nothing", async () => {
+    const db = getDb();
+    const calls = callsOf(db);
+    const p = 'ub/mismatch';
+    await expect(
+      calls.callUpsertBatch(
+        { batch: [startItem(startReq(p, { id: 'c', trace_id: 't' })), endItem(endReq(p, 'c', { trace_id: 'other' }))] },
+        ctx,
+      ),
+    ).rejects.toMatchObject({ status: 422 });
+    expect(await db.kysely.selectFrom('calls').select('id').where('project_id', '=', p).execute()).toEqual([]);
+  });
 });
