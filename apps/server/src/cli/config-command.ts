@@ -17,7 +17,7 @@ export function maskSecret(value: string): string {
 
 /** Every setting with its variable, its weft.yaml key and its default, for `weft serve --help`. */
 export function settingsHelp(): string {
-  const lines = ENTRIES.map(([, s]) => `  ${s.env} (${yamlKey(s)}: in ${CONFIG_FILE_NAME})\n      ${s.description}; default: ${defaultText(s)}`);
+  const lines = ENTRIES.map(([, s]) => `  ${s.env}  (${CONFIG_FILE_NAME}: ${yamlKey(s)})  default: ${defaultText(s)}\n      ${s.description}`);
   return [
     '',
     `Settings: environment variables, or keys of ${CONFIG_FILE_NAME} (in the working directory, or named by`,
@@ -40,8 +40,8 @@ export function configCommand(io: CliIo, env: NodeJS.ProcessEnv = process.env): 
   const rows = ENTRIES.map(([name, s]) => {
     const { text, origin } = sources[name];
     const effective = config[name];
-    // Paths and sqlite: URLs as resolved; other values as written.
-    let shown = typeof effective === 'string' ? effective : (text ?? 'unset');
+    // Paths and sqlite: URLs as resolved, a computed default as computed; other values as written.
+    let shown = typeof effective === 'string' || typeof effective === 'boolean' ? String(effective) : (text ?? 'unset');
     if (s.secret && text !== undefined) shown = maskSecret(shown);
     return [s.env, shown, origin];
   });
