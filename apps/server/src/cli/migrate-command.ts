@@ -17,13 +17,14 @@ async function withDb<T>(config: Config, use: (db: Db) => Promise<T>): Promise<T
   }
 }
 
+const where = (config: Config) => describeDatabase(config.databaseUrl, config.dataDir);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export async function migrateCommand(config: Config, opts: { dryRun?: boolean | undefined }, io: CliIo): Promise<number> {
   const database = where(config);
   if (opts.dryRun) {
     const plan = await withDb(config, pendingMigrationSql);
-    for (const { name, statements } of plan) io.stdout.write(`-- ${name}\n${statements.join('\n')}\n\n`);
+    for (const { name, statements } of plan) io.stdout.write(`-- ${name}\n${statements.length > 0 ? statements.join('\n') : '-- (no statement on this database)'}\n\n`);
     io.stderr.write(
       plan.length === 0 ? `${database}: up to date; nothing to run\n` : `${database}: ${plural(plan.length, 'pending migration')}; nothing was run (dry run)\n`,
     );
@@ -44,5 +45,3 @@ export async function migrateStatusCommand(config: Config, io: CliIo): Promise<n
   io.stdout.write(`${where(config)}: ${states.length - pending} applied, ${pending} pending\n`);
   return 0;
 }
-
-const where = (config: Config) => describeDatabase(config.databaseUrl, config.dataDir);
