@@ -47,7 +47,9 @@ export function loadConfigWithSources(env: NodeJS.ProcessEnv = process.env): Loa
   const sources = {} as LoadedConfig['sources'];
   for (const [name, s] of ENTRIES) {
     const fileValue = fromFile?.values.get(yamlKey(s));
-    const given = env[s.env] ? { text: env[s.env]!, origin: 'env', base: cwd } : fileValue && { ...fileValue, origin: fileValue.at, base: dirname(file!) };
+    const given = env[s.env]
+      ? { text: env[s.env]!, origin: 'env', base: cwd }
+      : fileValue && { ...fileValue, origin: fileValue.at, base: dirname(file!) };
     if (given) {
       const value = s.type.parse(given.text, given.base);
       const where = given.origin === 'env' ? s.env : `${given.origin}: ${yamlKey(s)}`;

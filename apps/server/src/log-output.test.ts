@@ -31,7 +31,11 @@ describe('log output', () => {
     const out = capture(false);
     const logger = loggerFor({ logLevel: 'info', logFormat: 'pretty' }, out.stream);
     logger.info(
-      { req: { id: 'r1', method: 'POST', url: '/call/start', headers: { 'user-agent': 'x'.repeat(300) } }, res: { statusCode: 200 }, responseTime: 3.4 },
+      {
+        req: { id: 'r1', method: 'POST', url: '/call/start', headers: { 'user-agent': 'x'.repeat(300) } },
+        res: { statusCode: 200 },
+        responseTime: 3.4,
+      },
       'request completed',
     );
     logger.info({ url: 'http://127.0.0.1:8080' }, 'weft listening');

@@ -22,7 +22,7 @@ export function requestSummary(log: RequestLine): string | undefined {
   return `${log.req.method} ${log.req.url ?? ''} ${log.res.statusCode} ${Math.round(log.responseTime ?? 0)}ms`;
 }
 
-export function loggerFor(config: Pick<Config, 'logLevel' | 'logFormat'>, stdout = process.stdout): Logger {
+export function loggerFor(config: Pick<Config, 'logLevel' | 'logFormat'>, stdout: NodeJS.WriteStream = process.stdout): Logger {
   if (!usePrettyLogs(config.logFormat, stdout.isTTY)) return pino({ level: config.logLevel });
   const stream = pretty({
     destination: stdout,

@@ -50,7 +50,9 @@ describe('weft.yaml', () => {
     const dir = dirWith('data_dir: state\ndatabase_url: sqlite:db/weft.sqlite\n', 'prod.yaml');
     const config = loadConfig({ WEFT_CWD: '/elsewhere', WEFT_CONFIG: join(dir, 'prod.yaml') });
     expect(config).toMatchObject({ dataDir: join(dir, 'state'), databaseUrl: `sqlite:${join(dir, 'db/weft.sqlite')}` });
-    expect(problemsOf({ WEFT_CWD: dir, WEFT_CONFIG: 'missing.yaml' })).toContain(`${join(dir, 'missing.yaml')}: no such configuration file`);
+    expect(problemsOf({ WEFT_CWD: dir, WEFT_CONFIG: 'missing.yaml' })).toContain(
+      `${join(dir, 'missing.yaml')}: no such configuration file`,
+    );
   });
 
   it('refuses an unknown key and a bad value, naming the line of each', () => {

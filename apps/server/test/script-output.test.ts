@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'weft-script-'));
 function pnpm(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // The directory the command is run from is WEFT_CWD (as the root scripts set it from $PWD).
-    const env = { ...process.env, WEFT_CWD: dir, DATABASE_URL: 'sqlite:weft.sqlite', NODE_OPTIONS: '' };
+    const env: NodeJS.ProcessEnv = { ...process.env, WEFT_CWD: dir, DATABASE_URL: 'sqlite:weft.sqlite', NODE_OPTIONS: '' };
     delete env.WEFT_CONFIG;
     execFile('pnpm', argv, { cwd: repo, env }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr });

@@ -17,7 +17,9 @@ export function maskSecret(value: string): string {
 
 /** Every setting with its variable, its weft.yaml key and its default, for `weft serve --help`. */
 export function settingsHelp(): string {
-  const lines = ENTRIES.map(([, s]) => `  ${s.env}  (${CONFIG_FILE_NAME}: ${yamlKey(s)})  default: ${defaultText(s)}\n      ${s.description}`);
+  const lines = ENTRIES.map(
+    ([, s]) => `  ${s.env}  (${CONFIG_FILE_NAME}: ${yamlKey(s)})  default: ${defaultText(s)}\n      ${s.description}`,
+  );
   return [
     '',
     `Settings: environment variables, or keys of ${CONFIG_FILE_NAME} (in the working directory, or named by`,

@@ -55,7 +55,8 @@ function migrationCommands(getUrl: () => string) {
     const again = await run(getUrl()).migrate();
     expect(again.stdout).toMatch(/^[^\n]*: up to date\n$/);
     const status = await run(getUrl()).status();
-    for (const name of NAMES) expect(status.stdout).toMatch(new RegExp(`^applied  ${name}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ$`, 'm'));
+    for (const name of NAMES)
+      expect(status.stdout).toMatch(new RegExp(`^applied  ${name}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ$`, 'm'));
     expect(status.stdout).toContain(`: ${NAMES.length} applied, 0 pending\n`);
     const dry = await run(getUrl()).migrate(true);
     expect(dry).toMatchObject({ code: 0, stdout: '' });

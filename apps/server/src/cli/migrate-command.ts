@@ -24,15 +24,20 @@ export async function migrateCommand(config: Config, opts: { dryRun?: boolean | 
   const database = where(config);
   if (opts.dryRun) {
     const plan = await withDb(config, pendingMigrationSql);
-    for (const { name, statements } of plan) io.stdout.write(`-- ${name}\n${statements.length > 0 ? statements.join('\n') : '-- (no statement on this database)'}\n\n`);
+    for (const { name, statements } of plan)
+      io.stdout.write(`-- ${name}\n${statements.length > 0 ? statements.join('\n') : '-- (no statement on this database)'}\n\n`);
     io.stderr.write(
-      plan.length === 0 ? `${database}: up to date; nothing to run\n` : `${database}: ${plural(plan.length, 'pending migration')}; nothing was run (dry run)\n`,
+      plan.length === 0
+        ? `${database}: up to date; nothing to run\n`
+        : `${database}: ${plural(plan.length, 'pending migration')}; nothing was run (dry run)\n`,
     );
     return 0;
   }
   const applied = await withDb(config, migrateToLatest);
   for (const name of applied) io.stdout.write(`applied ${name}\n`);
-  io.stdout.write(applied.length === 0 ? `${database}: up to date\n` : `${database}: ${plural(applied.length, 'migration')} applied, up to date\n`);
+  io.stdout.write(
+    applied.length === 0 ? `${database}: up to date\n` : `${database}: ${plural(applied.length, 'migration')} applied, up to date\n`,
+  );
   return 0;
 }
 

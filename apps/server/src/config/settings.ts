@@ -43,7 +43,12 @@ export const SETTINGS = {
     secret: true,
     description: 'sqlite:PATH, sqlite::memory: or postgres://user@host:5432/db (unset: DATA_DIR/weft.sqlite)',
   }),
-  dataDir: setting({ env: 'DATA_DIR', type: t.path, default: './data', description: 'where the default SQLite file and the local auth file live' }),
+  dataDir: setting({
+    env: 'DATA_DIR',
+    type: t.path,
+    default: './data',
+    description: 'where the default SQLite file and the local auth file live',
+  }),
   authFile: setting({
     env: 'AUTH_FILE',
     type: t.path,
@@ -65,7 +70,12 @@ export const SETTINGS = {
   }),
   bodyLimit: setting({ env: 'BODY_LIMIT', type: t.size, default: '32mb', description: 'largest request body (413 above it)' }),
   // ART sends whole conversations with logprobs in one request, so the log route has its own limit.
-  logBodyLimit: setting({ env: 'LOG_BODY_LIMIT', type: t.size, default: '256mb', description: 'largest body of the trajectory log operation' }),
+  logBodyLimit: setting({
+    env: 'LOG_BODY_LIMIT',
+    type: t.size,
+    default: '256mb',
+    description: 'largest body of the trajectory log operation',
+  }),
   validateResponses: setting({
     env: 'VALIDATE_RESPONSES',
     type: t.boolean,
@@ -84,7 +94,12 @@ export const SETTINGS = {
     default: '60s',
     description: 'the deadline of every request, from its arrival to the last byte of its answer',
   }),
-  idleTimeoutMs: setting({ env: 'IDLE_TIMEOUT', type: t.duration(), default: '65s', description: 'a kept-alive connection idle this long is closed' }),
+  idleTimeoutMs: setting({
+    env: 'IDLE_TIMEOUT',
+    type: t.duration(),
+    default: '65s',
+    description: 'a kept-alive connection idle this long is closed',
+  }),
   maxConnections: setting({
     env: 'MAX_CONNECTIONS',
     type: t.integer(1, Number.MAX_SAFE_INTEGER),

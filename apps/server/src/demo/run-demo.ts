@@ -42,7 +42,8 @@ export async function runDemo(config: Config, project: string | undefined, io: C
       );
     }
     // Either way the project is there to look at, at the address the configured server listens on.
-    const base = config.port === 0 ? `${serverUrl(config.host, 0).slice(0, -2)}:<the port the server prints>` : serverUrl(config.host, config.port);
+    const base =
+      config.port === 0 ? `${serverUrl(config.host, 0).slice(0, -2)}:<the port the server prints>` : serverUrl(config.host, config.port);
     io.stdout.write(`Start the server (pnpm start) and open ${base}/${projectId}/traces\n`);
     return 0;
   } finally {
