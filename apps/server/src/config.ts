@@ -18,7 +18,7 @@ export type Config = SettingValues & {
 export class ConfigError extends Error {}
 
 /** Where a setting's value came from: `default`, `env` or `file:line`. */
-export type Origin = 'default' | 'env' | string;
+export type Origin = string;
 
 export interface LoadedConfig {
   config: Config;

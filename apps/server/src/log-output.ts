@@ -31,8 +31,8 @@ export function loggerFor(config: Pick<Config, 'logLevel' | 'logFormat'>, stdout
     singleLine: true,
     ignore: 'pid,hostname,req,res,responseTime',
     messageFormat: (log, messageKey, _level, { colors }) => {
-      const line = requestSummary(log as RequestLine);
-      if (line === undefined) return String(log[messageKey] ?? '');
+      const line = requestSummary(log);
+      if (line === undefined) return typeof log[messageKey] === 'string' ? log[messageKey] : '';
       const status = (log as RequestLine).res!.statusCode!;
       const paint = status >= 500 ? colors.red : status >= 400 ? colors.yellow : colors.green;
       return paint(line);

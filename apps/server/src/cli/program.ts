@@ -135,7 +135,7 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
   // --config <file> is WEFT_CONFIG for this run: every command reads the configuration through it.
   weft.hook('preAction', (_weft, action) => {
     const file =
-      (configured.has(action) ? (action.opts() as { config?: string }).config : undefined) ?? (weft.opts() as { config?: string }).config;
+      (configured.has(action) ? action.opts<{ config?: string }>().config : undefined) ?? weft.opts<{ config?: string }>().config;
     if (file !== undefined) env.WEFT_CONFIG = file;
   });
   return weft;

@@ -59,7 +59,7 @@ export function readConfigFile(path: string, known: ReadonlySet<string>): Config
       problems.push(`${at(value?.range?.[0] ?? key?.range?.[0])}: ${name} must be a single value`);
       continue;
     }
-    const text = typeof value.source === 'string' ? value.source : String(value.value);
+    const text = typeof value.source === 'string' ? value.source : JSON.stringify(value.value);
     const { line } = lines.linePos(value.range?.[0] ?? 0);
     values.set(name, { text, at: `${path}:${line}` });
   }
