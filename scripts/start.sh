@@ -1,6 +1,6 @@
 #!/bin/sh
-# `pnpm start`: builds what changed (quietly: turbo's cache makes a rebuild of nothing instant),
-# then runs the built server. The root script execs this shell, and this shell execs node, so the
+# `pnpm start`: builds what changed (turbo's cache makes a rebuild of nothing instant), saying so on
+# stderr with the build's log shown only if it fails, then runs the built server. The root script execs this shell, and this shell execs node, so the
 # process pnpm started is the server itself: pnpm forwards SIGTERM and SIGINT to exactly that
 # process (never to its descendants), the server drains and exits 0, and pnpm exits 0 with it.
 set -e
@@ -13,6 +13,12 @@ log=$(mktemp)
 stopped=
 build=
 trap 'stopped=1; [ -z "$build" ] || kill -TERM "$build" 2>/dev/null || :' TERM INT HUP
+started=$(date +%s)
+if [ -f apps/server/dist/main.js ] && [ -f apps/web/dist/index.html ]; then
+  echo "weft: checking the build of Weft Studio and the server…" >&2
+else
+  echo "weft: building Weft Studio and the server (first start only, ~40 s)…" >&2
+fi
 TURBO_TELEMETRY_DISABLED=1 node_modules/.bin/turbo run build --filter=@weft/server... --filter=@weft/web --output-logs=errors-only >"$log" 2>&1 &
 build=$!
 [ -z "$stopped" ] || kill -TERM "$build" 2>/dev/null || :
@@ -33,6 +39,7 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 rm -f "$log"
+echo "weft: built in $(($(date +%s) - started)) s; starting the server" >&2
 # Relative paths in the configuration mean the directory the command was run from.
 export WEFT_CWD="${WEFT_CWD:-$PWD}"
 export NODE_ENV="${NODE_ENV:-production}"

@@ -1,182 +1,80 @@
-// Configuration from the environment, read once at start. Every problem is reported at once and
-// the server refuses to start: a typo in PORT must not become a server on the wrong port.
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseRateLimit, type RateLimits } from './http/rate-limit.ts';
+// Configuration, read once at start from the settings table (config/settings.ts): each setting's
+// default, then weft.yaml (or the file named by --config / WEFT_CONFIG), then the environment,
+// which wins. Every problem is reported at once and the server refuses to start: a typo in PORT
+// must not become a server on the wrong port.
+import { dirname } from 'node:path';
+import type { RateLimits } from './http/rate-limit.ts';
+import { configFilePath, readConfigFile } from './config/config-file.ts';
+import { isProblem } from './config/setting-types.ts';
+import { SETTINGS, yamlKey, type AnySetting, type SettingName, type SettingValues } from './config/settings.ts';
 
-export interface Config {
-  port: number;
-  host: string;
-  /** Unset: a SQLite file under dataDir. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  authFile: string | undefined;
-  modelsFile: string | undefined;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Body limit in bytes for every operation but the trajectory log. */
-  bodyLimit: number;
-  /** ART sends whole conversations with logprobs in one request, so the log route gets its own limit. */
-  logBodyLimit: number;
-  /** Validate responses against the spec (on in dev and tests; a bug there answers 500). */
-  validateResponses: boolean;
-  /** Time allowed for a request's headers; a connection that sends nothing is closed after it. */
-  headersTimeoutMs: number;
-  /**
-   * The deadline of every request, from its arrival to its answer's last byte: receiving the
-   * body, waiting for the database and every statement, writing the answer (http/deadline.ts).
-   */
-  requestTimeoutMs: number;
-  /** A connection idle this long (no request in flight, nothing sent) is closed. */
-  idleTimeoutMs: number;
-  /** Open connections at most; more are refused until one closes. */
-  maxConnections: number;
-  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut. */
-  shutdownTimeoutMs: number;
-  /** Per API key and class of operations; unset classes are not limited. */
+export { parseByteSize, parseDuration } from './config/setting-types.ts';
+
+export type Config = SettingValues & {
+  /** Per API key and class of operations (RATE_LIMIT_INGEST, RATE_LIMIT_QUERY); unset classes are not limited. */
   rateLimits: RateLimits;
-  /** Shared state (rate limits) for every replica; unset: each process limits alone. */
-  redisUrl: string | undefined;
-  /** The router file (ROUTER_CONFIG): providers and models of the inference router; unset: no router. */
-  routerConfigFile: string | undefined;
-  /** Wait after the last change of the router file before reloading it; 0: not watched (SIGHUP only). */
-  routerWatchDebounceMs: number;
-  /** Weft Studio's built files (apps/web/dist by default), served at `/`. */
-  webDir: string;
-  /** Time between two retention sweeps (expired calls, their feedback, unreferenced files); 0: no sweeper. */
-  retentionSweepIntervalMs: number;
-  /** How long a file an expired call referenced waits before the sweeper checks and deletes it. */
-  retentionFileGraceMs: number;
-}
-
-// apps/server/{src,dist}/config.* → apps/web/dist: the same two levels from the sources and the build.
-const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+};
 
 export class ConfigError extends Error {}
 
-/** Parses "32mb", "512kb", "1048576" into bytes. */
-export function parseByteSize(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
-  if (!m) return undefined;
-  const bytes = Math.floor(Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()]!);
-  return bytes > 0 ? bytes : undefined;
+/** Where a setting's value came from: `default`, `env` or `file:line`. */
+export type Origin = string;
+
+export interface LoadedConfig {
+  config: Config;
+  /** The configuration file read, if any. */
+  file: string | undefined;
+  /** Per setting: the text it was given (undefined: unset) and where from. */
+  sources: Record<SettingName, { text: string | undefined; origin: Origin }>;
 }
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+const ENTRIES = Object.entries(SETTINGS) as [SettingName, AnySetting][];
+const KNOWN_KEYS: ReadonlySet<string> = new Set(ENTRIES.map(([, s]) => yamlKey(s)));
 
-/** Parses "30s", "500ms", "2m" or "1500" (milliseconds) into milliseconds. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/i.exec(text);
-  if (!m) return undefined;
-  const ms = Math.round(Number(m[1]) * DURATION_UNITS[(m[2] ?? 'ms').toLowerCase()]!);
-  return ms > 0 ? ms : undefined;
-}
+export function loadConfigWithSources(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const problems: string[] = [];
+  // Relative paths mean the directory the user ran the command in: the root scripts pass it as
+  // WEFT_CWD, because turbo and pnpm run the server from apps/server. In weft.yaml they mean the
+  // file's directory, so a file names its neighbours wherever it is run from.
+  const cwd = env.WEFT_CWD || process.cwd();
+  const found = configFilePath(env, cwd);
+  const file = isProblem(found) ? undefined : found;
+  if (isProblem(found)) problems.push(found.problem);
+  const fromFile = file ? readConfigFile(file, KNOWN_KEYS) : undefined;
+  problems.push(...(fromFile?.problems ?? []));
 
-/**
- * Relative paths mean the directory the user ran the command in: the root scripts pass it as
- * WEFT_CWD, because turbo and pnpm run the server from apps/server.
- */
-function pathResolver(env: NodeJS.ProcessEnv): (path: string) => string {
-  const base = env.WEFT_CWD || process.cwd();
-  return (path) => (isAbsolute(path) ? path : resolve(base, path));
-}
-
-function resolveDatabaseUrl(url: string | undefined, abs: (path: string) => string): string | undefined {
-  if (!url?.startsWith('sqlite:') || url === 'sqlite::memory:') return url;
-  return `sqlite:${abs(url.slice('sqlite:'.length))}`;
+  const values: Record<string, unknown> = {};
+  const sources = {} as LoadedConfig['sources'];
+  for (const [name, s] of ENTRIES) {
+    const fileValue = fromFile?.values.get(yamlKey(s));
+    const given = env[s.env]
+      ? { text: env[s.env]!, origin: 'env', base: cwd }
+      : fileValue && { ...fileValue, origin: fileValue.at, base: dirname(file!) };
+    if (given) {
+      const value = s.type.parse(given.text, given.base);
+      const where = given.origin === 'env' ? s.env : `${given.origin}: ${yamlKey(s)}`;
+      if (isProblem(value)) problems.push(`${where} must be ${value.problem}, got "${given.text}"`);
+      values[name] = value;
+      sources[name] = { text: given.text, origin: given.origin };
+    } else if (typeof s.default === 'string') {
+      values[name] = s.type.parse(s.default, cwd);
+      sources[name] = { text: s.default, origin: 'default' };
+    } else {
+      values[name] = s.default?.value(env);
+      sources[name] = { text: s.default?.text, origin: 'default' };
+    }
+  }
+  const config = values as SettingValues;
+  if (config.requestTimeoutMs > 0 && config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push('HEADERS_TIMEOUT must not exceed REQUEST_TIMEOUT');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  const rateLimits: RateLimits = {};
+  if (config.rateLimitIngest) rateLimits.ingest = config.rateLimitIngest;
+  if (config.rateLimitQuery) rateLimits.query = config.rateLimitQuery;
+  return { config: { ...config, rateLimits }, file, sources };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const problems: string[] = [];
-  const abs = pathResolver(env);
-  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    problems.push(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
-  }
-  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  }
-  const size = (name: string, fallback: string): number => {
-    const value = env[name] || fallback;
-    const bytes = parseByteSize(value);
-    if (bytes === undefined) problems.push(`${name} must be a size like 32mb, 512kb or 1048576, got "${value}"`);
-    return bytes ?? 0;
-  };
-  const duration = (name: string, fallback: string): number => {
-    const value = env[name] || fallback;
-    const ms = parseDuration(value);
-    if (ms === undefined) problems.push(`${name} must be a duration like 30s, 500ms, 2m or 1500, got "${value}"`);
-    return ms ?? 0;
-  };
-  // Retention: 0 is allowed (no sweeper; no grace), so these do not go through duration().
-  const durationOrZero = (name: string, fallback: string): number => {
-    const value = env[name] || fallback;
-    if (/^\s*0+(\.0+)?\s*(ms|s|m)?\s*$/i.test(value)) return 0;
-    const ms = parseDuration(value);
-    if (ms === undefined) problems.push(`${name} must be a duration like 30s, 500ms, 2m or 1500, or 0, got "${value}"`);
-    return ms ?? 0;
-  };
-  const routerWatchDebounceMs = durationOrZero('ROUTER_CONFIG_WATCH', '250ms');
-  const retentionSweepIntervalMs = durationOrZero('RETENTION_SWEEP_INTERVAL', '1m');
-  const retentionFileGraceMs = durationOrZero('RETENTION_FILE_GRACE', '60m');
-  const headersTimeoutMs = duration('HEADERS_TIMEOUT', '20s');
-  const requestTimeoutMs = duration('REQUEST_TIMEOUT', '60s');
-  const idleTimeoutMs = duration('IDLE_TIMEOUT', '65s');
-  const shutdownTimeoutMs = duration('SHUTDOWN_TIMEOUT', '30s');
-  const maxConnections = env.MAX_CONNECTIONS ? Number(env.MAX_CONNECTIONS) : 10_000;
-  if (!Number.isInteger(maxConnections) || maxConnections < 1) {
-    problems.push(`MAX_CONNECTIONS must be a positive integer, got "${env.MAX_CONNECTIONS}"`);
-  }
-  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT must not exceed REQUEST_TIMEOUT');
-  const rateLimits: RateLimits = {};
-  for (const [name, rateClass] of [
-    ['RATE_LIMIT_INGEST', 'ingest'],
-    ['RATE_LIMIT_QUERY', 'query'],
-  ] as const) {
-    const value = env[name];
-    if (!value) continue;
-    const limit = parseRateLimit(value);
-    if (limit) rateLimits[rateClass] = limit;
-    else problems.push(`${name} must look like 100/s, 6000/m or 50000/h, got "${value}"`);
-  }
-  const redisUrl = env.REDIS_URL || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push(`REDIS_URL must be redis://host:port, got "${redisUrl}"`);
-  const bodyLimit = size('BODY_LIMIT', '32mb');
-  const logBodyLimit = size('LOG_BODY_LIMIT', '256mb');
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be sqlite:PATH, sqlite::memory: or postgres://…');
-  }
-  if (problems.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-  }
-  return {
-    port,
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: resolveDatabaseUrl(databaseUrl, abs),
-    dataDir: abs(env.DATA_DIR || './data'),
-    authFile: env.AUTH_FILE ? abs(env.AUTH_FILE) : undefined,
-    modelsFile: env.MODELS_FILE ? abs(env.MODELS_FILE) : undefined,
-    logLevel: logLevel as Config['logLevel'],
-    bodyLimit,
-    logBodyLimit,
-    validateResponses: env.VALIDATE_RESPONSES
-      ? env.VALIDATE_RESPONSES !== '0' && env.VALIDATE_RESPONSES !== 'false'
-      : env.NODE_ENV !== 'production',
-    headersTimeoutMs,
-    requestTimeoutMs,
-    idleTimeoutMs,
-    maxConnections,
-    shutdownTimeoutMs,
-    rateLimits,
-    redisUrl,
-    routerConfigFile: env.ROUTER_CONFIG ? abs(env.ROUTER_CONFIG) : undefined,
-    routerWatchDebounceMs,
-    webDir: env.WEB_DIR ? abs(env.WEB_DIR) : DEFAULT_WEB_DIR,
-    retentionSweepIntervalMs,
-    retentionFileGraceMs,
-  };
+  return loadConfigWithSources(env).config;
 }

@@ -3,23 +3,13 @@
 // `weft migrate` applies database migrations and exits, `weft keys …` manages API keys.
 import { runWeft } from './cli/program.ts';
 import { boundHeapGrowth } from './heap-growth.ts';
-import { pino, type Logger } from 'pino';
 import { banner } from './cli/banner.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateCommand, migrateStatusCommand } from './cli/migrate-command.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { runDemo } from './demo/run-demo.ts';
-import { openKeyDatabase, runMigrate, startServer } from './server.ts';
+import { loggerFor } from './log-output.ts';
+import { openKeyDatabase, startServer } from './server.ts';
 import { onStopSignals } from './stop-signals.ts';
-
-async function migrate(): Promise<number> {
-  await runMigrate(loadConfig());
-  return 0;
-}
-
-/** JSON lines for log storage; readable lines on a terminal outside production (pino-pretty). */
-function loggerFor(config: Config): Logger {
-  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
-  return pretty ? pino({ level: config.logLevel, transport: { target: 'pino-pretty' } }) : pino({ level: config.logLevel });
-}
 
 async function serve(): Promise<number> {
   const config = loadConfig();
@@ -51,7 +41,8 @@ boundHeapGrowth();
 const io = { stdout: process.stdout, stderr: process.stderr };
 runWeft(process.argv.slice(2), io, {
   serve,
-  migrate,
+  migrate: (opts) => migrateCommand(loadConfig(), opts, io),
+  migrateStatus: () => migrateStatusCommand(loadConfig(), io),
   demo: (project) => runDemo(loadConfig(), project, io),
   openKeys: () => openKeyDatabase(loadConfig()),
 }).then(

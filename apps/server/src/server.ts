@@ -14,6 +14,7 @@ import { createApp } from './app.ts';
 import { createDrainer } from './http/lifecycle.ts';
 import { createLimiter } from './http/rate-limit.ts';
 import { VERSION } from './version.ts';
+import { serverUrl } from './http/server-url.ts';
 import { startSweeper } from './retention/sweeper.ts';
 import { createCallRecorder } from './router/record-call.ts';
 import type { Deps } from './handlers/index.ts';
@@ -27,15 +28,6 @@ export interface RunningServer {
   reloadRouter: ((why: string) => Promise<boolean>) | undefined;
   /** Graceful: stops accepting, lets requests in flight finish (up to SHUTDOWN_TIMEOUT), closes the database. */
   close(): Promise<void>;
-}
-
-export async function runMigrate(config: Config): Promise<void> {
-  const db = await openDatabase(config.databaseUrl, { dataDir: config.dataDir, pool: { statementTimeoutMs: 0 } });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.close();
-  }
 }
 
 /** The configured database's key table, migrated, for `weft keys create|list|revoke|rotate`. */
@@ -170,8 +162,7 @@ export async function startServer(
     throw listenError(err, config);
   }
   const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
+  const url = serverUrl(config.host, port);
   // The port is open while migrations run: /live and /health answer (the process is alive),
   // /ready and every operation answer 503 until they are done.
   logger.info({ url }, 'weft starting: applying database migrations');
@@ -219,7 +210,7 @@ export async function startServer(
  * the statement timeout that bounds requests.
  */
 async function migrate(db: Db, config: Config): Promise<void> {
-  if (db.dialect !== 'postgres') return migrateToLatest(db);
+  if (db.dialect !== 'postgres') return void (await migrateToLatest(db));
   const own = await openDatabase(config.databaseUrl, { dataDir: config.dataDir, pool: { max: 2, statementTimeoutMs: 0 } });
   try {
     await migrateToLatest(own);

@@ -14,13 +14,20 @@ describeEachDatabase('weft demo', (getServer) => {
     const server = getServer();
     let out = '';
     const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (out += t) } };
-    const config = loadConfig({ DATABASE_URL: server.databaseUrl, DATA_DIR: '/nonexistent-unused', LOG_LEVEL: 'silent' });
+    // The URL it ends with is the configured server's, a wildcard host shown as the loopback address.
+    const config = loadConfig({
+      DATABASE_URL: server.databaseUrl,
+      DATA_DIR: '/nonexistent-unused',
+      LOG_LEVEL: 'silent',
+      HOST: '0.0.0.0',
+      PORT: '9123',
+    });
     expect(await runDemo(config, 'acme/demo', io)).toBe(0);
     expect(out).toMatch(/traces: 48 calls…\n[\s\S]*ART run: 20 steps…/);
     expect(out).toMatch(
       /Demo project acme\/demo: 12 traces of 48 calls, a dataset of 50 rows, an annotation queue, 9 feedback items, an ART run of 20 steps with 352 trajectories/,
     );
-    expect(out).toMatch(/open http:\/\/127\.0\.0\.1:\d+\/acme\/demo\/traces\n$/);
+    expect(out).toMatch(/open http:\/\/127\.0\.0\.1:9123\/acme\/demo\/traces\n$/);
 
     const api = server.client('alice');
     const p = 'acme/demo';

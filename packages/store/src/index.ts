@@ -2,7 +2,19 @@ export type * from './store.ts';
 export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log-stream.ts';
 export { modelLogPieces } from './models/model-log.ts';
 export { createStore, type StoreOptions } from './create-store.ts';
-export { migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl, withDeadline, type Db, type Deadline } from './db/index.ts';
+export {
+  migrateToLatest,
+  migrationsFor,
+  migrationStatus,
+  pendingMigrationSql,
+  type MigrationState,
+  openDatabase,
+  parseDatabaseUrl,
+  redactUrl,
+  withDeadline,
+  type Db,
+  type Deadline,
+} from './db/index.ts';
 export { availabilityError } from './database-errors.ts';
 export {
   ApiKeyError,

@@ -17,6 +17,7 @@ async function run(argv: string[]) {
 const unused = {
   serve: () => Promise.reject(new Error('not a keys command')),
   migrate: () => Promise.reject(new Error('not a keys command')),
+  migrateStatus: () => Promise.reject(new Error('not a keys command')),
   demo: () => Promise.reject(new Error('not a keys command')),
   openKeys: () => Promise.reject(new Error('keys add uses no database')),
 };

@@ -29,7 +29,7 @@ async function keys(...argv: string[]) {
     return { keys: createApiKeyStore(own), where: path, close: () => own.close() };
   };
   const unused = () => Promise.reject(new Error('not a keys command'));
-  const code = await runWeft(['keys', ...argv], io, { serve: unused, migrate: unused, demo: unused, openKeys });
+  const code = await runWeft(['keys', ...argv], io, { serve: unused, migrate: unused, migrateStatus: unused, demo: unused, openKeys });
   return { code, stdout, stderr, key: stdout.trim() };
 }
 

@@ -5,6 +5,7 @@
 import { ApiKeyError, type ApiKeyInfo, type ApiKeyStore } from '@weft/store';
 import type { CliIo } from './cli.ts';
 import { apiKeyId, generateApiKey, hashApiKey } from './keys.ts';
+import { columns } from '../cli/columns.ts';
 
 /** The key table of the configured database, opened (and migrated) for one command. */
 export interface KeyDatabase {
@@ -117,11 +118,6 @@ function stateOf(k: ApiKeyInfo): string {
 /** `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04Z`: enough to recognise a key by. */
 function minute(iso: string | null): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}Z` : '';
-}
-
-function columns(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
 }
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -8,15 +8,17 @@ async function weft(...argv: string[]) {
   let stdout = '';
   let stderr = '';
   const calls: string[] = [];
+  const env: NodeJS.ProcessEnv = {};
   const actions = {
-    serve: async () => (calls.push('serve'), -1),
-    migrate: async () => (calls.push('migrate'), 0),
+    serve: async () => (calls.push(`serve${env.WEFT_CONFIG ? ` ${env.WEFT_CONFIG}` : ''}`), -1),
+    migrate: async (opts: { dryRun?: boolean | undefined }) => (calls.push(opts.dryRun ? 'migrate --dry-run' : 'migrate'), 0),
+    migrateStatus: async () => (calls.push('migrate status'), 0),
     demo: async (project: string | undefined) => (calls.push(`demo ${project ?? '(default)'}`), 0),
     openKeys: () => Promise.reject(new Error('no database in this test')),
   };
   const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
-  const code = await runWeft(argv, io, actions);
-  return { code, stdout, stderr, calls };
+  const code = await runWeft(argv, io, actions, env);
+  return { code, stdout, stderr, calls, env };
 }
 
 describe('weft', () => {
@@ -26,6 +28,14 @@ describe('weft', () => {
     expect(await weft('migrate')).toMatchObject({ code: 0, calls: ['migrate'] });
     expect(await weft('demo')).toMatchObject({ code: 0, calls: ['demo (default)'] });
     expect(await weft('demo', '--project', 'acme/show')).toMatchObject({ code: 0, calls: ['demo acme/show'] });
+    expect(await weft('migrate', '--dry-run')).toMatchObject({ code: 0, calls: ['migrate --dry-run'] });
+    expect(await weft('migrate', 'status')).toMatchObject({ code: 0, calls: ['migrate status'] });
+  });
+
+  it('takes --config before or after the command, as WEFT_CONFIG for the run', async () => {
+    expect(await weft('serve', '--config', 'a.yaml')).toMatchObject({ code: -1, calls: ['serve a.yaml'] });
+    expect(await weft('--config', 'b.yaml', 'serve')).toMatchObject({ code: -1, calls: ['serve b.yaml'] });
+    expect((await weft('migrate', 'status', '--config', 'c.yaml')).env.WEFT_CONFIG).toBe('c.yaml');
   });
 
   it('has --help on every command, and --version', async () => {
@@ -34,7 +44,9 @@ describe('weft', () => {
     for (const command of ['serve', 'migrate', 'demo', 'keys']) expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     for (const argv of [
       ['serve', '--help'],
+      ['config', '--help'],
       ['migrate', '--help'],
+      ['migrate', 'status', '--help'],
       ['keys', '--help'],
       ['keys', 'add', '--help'],
       ['keys', 'create', '--help'],
@@ -58,6 +70,8 @@ describe('weft', () => {
       [['bogus'], "unknown command 'bogus'"],
       [['serve', '--port', '9'], "unknown option '--port'"],
       [['migrate', 'now'], 'too many arguments'],
+      [['migrate', '--dry'], "unknown option '--dry'"],
+      [['config', '--config'], "option '--config <file>' argument missing"],
       [['keys'], 'Usage: weft keys'],
       [['keys', 'remove'], "unknown command 'remove'"],
       [['keys', 'add', '--user', 'alice'], "required option '--file <auth.yaml>'"],

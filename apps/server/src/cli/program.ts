@@ -1,5 +1,6 @@
-// The `weft` command (commander): `weft serve` (also `weft` alone), `weft migrate`, `weft demo`, `weft keys …`,
-// with --help on every command and --version. Usage errors exit 2, as the shells' own commands
+// The `weft` command (commander): `weft serve` (also `weft` alone), `weft config`, `weft migrate`,
+// `weft demo`, `weft keys …`, with --help on every command and --version, and --config <file> on
+// every command that reads the configuration. Usage errors exit 2, as the shells' own commands
 // do; output goes through `io` so tests need no subprocess. What each command does lives with its
 // subject (server.ts, auth/cli.ts); this file is the command line only.
 import { Command, CommanderError, Option } from 'commander';
@@ -7,36 +8,55 @@ import { addKeyCommand, type CliIo } from '../auth/cli.ts';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
 import { addTransferCommands } from './transfer-commands.ts';
 import { routerCheckCommand } from './router-check.ts';
+import { configCommand, settingsHelp } from './config-command.ts';
 import { VERSION } from '../version.ts';
 
 export interface ServerActions {
   /** Starts the server; resolves -1 while it runs (the process stays up). */
   serve(): Promise<number>;
-  /** Applies the database migrations and resolves the exit code. */
-  migrate(): Promise<number>;
+  /** Applies the database migrations (or prints their SQL: dryRun) and resolves the exit code. */
+  migrate(opts: { dryRun?: boolean | undefined }): Promise<number>;
+  /** Lists the applied and pending migrations and resolves the exit code. */
+  migrateStatus(): Promise<number>;
   /** Seeds the demo project (undefined: the default one) and resolves the exit code. */
   demo(project: string | undefined): Promise<number>;
   /** Opens the configured database's key table for `weft keys create|list|revoke|rotate`. */
   openKeys: OpenKeyDatabase;
 }
 
-function program(io: CliIo, actions: ServerActions, done: (code: number) => void): Command {
+const CONFIG_OPTION = ['--config <file>', 'the configuration file (default: WEFT_CONFIG, else weft.yaml here if there is one)'] as const;
+
+function program(io: CliIo, actions: ServerActions, done: (code: number) => void, env: NodeJS.ProcessEnv): Command {
   const weft = new Command('weft')
     .description('Weft: a self-hostable store for LLM traces, evaluations and RL trajectories.')
     .version(VERSION)
+    .option(...CONFIG_OPTION)
+    // Options after a command name are that command's (`router check --config` names the router file).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
     .exitOverride()
     .showHelpAfterError();
 
   weft
     .command('serve')
-    .description('start the server (configured by environment variables: see the README)')
+    .description(`start the server (configured by the settings below)`)
+    .addHelpText('after', settingsHelp())
     .action(async () => done(await actions.serve()));
 
   weft
+    .command('config')
+    .description('print the effective configuration (secrets masked) and where each value came from: default, file:line or env')
+    .action(() => done(configCommand(io, env)));
+
+  const migrate = weft
     .command('migrate')
-    .description('apply the database migrations (DATABASE_URL) and exit')
-    .action(async () => done(await actions.migrate()));
+    .description('apply the pending database migrations (DATABASE_URL), print what was applied, and exit')
+    .option('--dry-run', 'print the SQL the pending migrations would run, and run nothing')
+    .action(async (opts: { dryRun?: boolean }) => done(await actions.migrate({ dryRun: opts.dryRun })));
+  migrate
+    .command('status')
+    .description("list this version's migrations: applied (when) or pending")
+    .action(async () => done(await actions.migrateStatus()));
 
   weft
     .command('demo')
@@ -87,7 +107,7 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .addOption(entityOption())
     .action(async (opts: { file: string; user: string; entity?: string[] }) => done(await addKeyCommand(opts, io)));
 
-  addTransferCommands(weft, io, done);
+  addTransferCommands(weft, io, done, env);
 
   const router = weft.command('router').description('the inference router (ROUTER_CONFIG)');
   router
@@ -97,20 +117,36 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .option('--no-probe', 'validate only; send nothing to the providers')
     .action(async (opts: { config?: string; probe: boolean }) => done(await routerCheckCommand(opts, io)));
 
-  // Every command shares the output and the exit override.
-  for (const command of [weft, ...weft.commands, ...keys.commands, ...router.commands]) {
+  // Every command shares the output and the exit override; those that read the configuration take
+  // --config too (router check's own --config names the router file).
+  const configured = new Set<Command>();
+  for (const command of [weft, ...weft.commands, ...migrate.commands, ...keys.commands, ...router.commands]) {
     command.configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) });
     command.exitOverride();
+    if (command !== weft && command.commands.length === 0 && command.parent !== router && command.name() !== 'add') {
+      command.option(...CONFIG_OPTION);
+      configured.add(command);
+    }
   }
+  if (migrate.commands.length > 0 && !configured.has(migrate)) {
+    migrate.option(...CONFIG_OPTION);
+    configured.add(migrate);
+  }
+  // --config <file> is WEFT_CONFIG for this run: every command reads the configuration through it.
+  weft.hook('preAction', (_weft, action) => {
+    const file =
+      (configured.has(action) ? action.opts<{ config?: string }>().config : undefined) ?? weft.opts<{ config?: string }>().config;
+    if (file !== undefined) env.WEFT_CONFIG = file;
+  });
   return weft;
 }
 
 /** Runs `weft <argv>`; resolves the exit code, or -1 while the server runs. */
-export async function runWeft(argv: string[], io: CliIo, actions: ServerActions): Promise<number> {
+export async function runWeft(argv: string[], io: CliIo, actions: ServerActions, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let code = 0;
   try {
     // `weft` alone serves (not a commander default command: `weft bogus` must be an unknown command).
-    await program(io, actions, (c) => (code = c)).parseAsync(argv.length === 0 ? ['serve'] : argv, { from: 'user' });
+    await program(io, actions, (c) => (code = c), env).parseAsync(argv.length === 0 ? ['serve'] : argv, { from: 'user' });
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
     // --help and --version end here with code 0; a usage error with its message already written.

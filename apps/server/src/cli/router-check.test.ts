@@ -16,7 +16,7 @@ async function weft(...argv: string[]) {
   let stdout = '';
   let stderr = '';
   const refuse = () => Promise.reject(new Error('not in this test'));
-  const actions = { serve: refuse, migrate: refuse, demo: refuse, openKeys: refuse };
+  const actions = { serve: refuse, migrate: refuse, migrateStatus: refuse, demo: refuse, openKeys: refuse };
   const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
   const code = await runWeft(argv, io, actions);
   return { code, stdout, stderr };

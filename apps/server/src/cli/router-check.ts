@@ -6,6 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { loadCatalogue } from '@weft/core';
 import { loadRouterConfig, RouterConfigError, type ProviderConfig } from '@weft/router';
 import type { CliIo } from '../auth/cli.ts';
+import { loadConfig } from '../config.ts';
 
 export interface RouterCheckOptions {
   config?: string | undefined;
@@ -21,16 +22,24 @@ interface Probe {
 }
 
 export async function routerCheckCommand(opts: RouterCheckOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const given = opts.config ?? env.ROUTER_CONFIG;
+  // The router file and catalogue as the server would read them (environment, weft.yaml).
+  let settings;
+  try {
+    settings = loadConfig(env);
+  } catch (err) {
+    io.stderr.write(`weft router check: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const given = opts.config ?? settings.routerConfigFile;
   if (!given) {
-    io.stderr.write('weft router check: no router file: pass --config FILE or set ROUTER_CONFIG\n');
+    io.stderr.write('weft router check: no router file: pass --config FILE or set ROUTER_CONFIG (or router_config in weft.yaml)\n');
     return 1;
   }
   // Relative to where the user ran the command (the root scripts pass it as WEFT_CWD).
   const file = isAbsolute(given) ? given : resolve(env.WEFT_CWD || process.cwd(), given);
   let config;
   try {
-    const catalogue = await loadCatalogue(env.MODELS_FILE || undefined);
+    const catalogue = await loadCatalogue(settings.modelsFile);
     config = await loadRouterConfig(file, catalogue);
   } catch (err) {
     io.stderr.write(`${err instanceof RouterConfigError ? err.message : `weft router check: ${(err as Error).message}`}\n`);

@@ -9,6 +9,7 @@ import { defaultEntity, loadAuthFile } from '../auth/index.ts';
 import type { CliIo } from '../auth/cli.ts';
 import { LOCAL_USERNAME } from '../auth/local-key.ts';
 import type { Config } from '../config.ts';
+import { serverUrl } from '../http/server-url.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const PROJECT_ID = /^[^/\s]+\/[^/\s]+$/;
@@ -40,8 +41,10 @@ export async function runDemo(config: Config, project: string | undefined, io: C
           `with ${summary.trajectories} trajectories (${((performance.now() - started) / 1000).toFixed(1)} s).\n`,
       );
     }
-    // Either way the project is there to look at.
-    io.stdout.write(`Start the server (pnpm start) and open http://127.0.0.1:${config.port}/${projectId}/traces\n`);
+    // Either way the project is there to look at, at the address the configured server listens on.
+    const base =
+      config.port === 0 ? `${serverUrl(config.host, 0).slice(0, -2)}:<the port the server prints>` : serverUrl(config.host, config.port);
+    io.stdout.write(`Start the server (pnpm start) and open ${base}/${projectId}/traces\n`);
     return 0;
   } finally {
     await db.close();

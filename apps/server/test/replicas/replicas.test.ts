@@ -123,6 +123,7 @@ describeIfPostgres('two replicas on one PostgreSQL database', () => {
       const code = await runWeft(['keys', ...argv], io, {
         serve: unused,
         migrate: unused,
+        migrateStatus: unused,
         demo: unused,
         openKeys: () => openKeyDatabase(config),
       });

@@ -4,6 +4,7 @@ export { openDatabase, type Db, type Dialect, type OpenDatabaseOptions } from '.
 export type { PgPoolOptions } from './open-postgres.ts';
 export { ACCEPTED_DATABASE_URL_FORMS, parseDatabaseUrl, redactUrl, type DatabaseTarget } from './database-url.ts';
 export { migrateToLatest, runMigrations } from './migrate.ts';
+export { migrationStatus, pendingMigrationSql, type MigrationState } from './migration-plan.ts';
 export { withDeadline, type Deadline } from './deadline.ts';
 export { migrationsFor } from './migrations/index.ts';
 export type * from './schema.ts';

@@ -9,18 +9,19 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './connect.ts';
 import { migrationsFor } from './migrations/index.ts';
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  await runMigrations(db, migrationsFor(db.dialect));
+/** Resolves the names of the migrations it applied, in order (none: the schema was up to date). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return runMigrations(db, migrationsFor(db.dialect));
 }
 
 /** migrateToLatest with an explicit migration list (tests use it to exercise failures). */
-export async function runMigrations(db: Db, migrations: Record<string, Migration>): Promise<void> {
+export async function runMigrations(db: Db, migrations: Record<string, Migration>): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error === undefined) return;
+  if (error === undefined) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   const cause = error instanceof Error ? error.message : JSON.stringify(error);
   const failed = results?.find((r) => r.status === 'Error');
   // Kysely also fails here when the database has a migration this binary does not know (a newer
