@@ -2,6 +2,7 @@
 // the server refuses to start: a typo in PORT must not become a server on the wrong port.
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 import { parseRateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface Config {
@@ -46,6 +47,16 @@ export interface Config {
   retentionSweepIntervalMs: number;
   /** How long a file an expired call referenced waits before the sweeper checks and deletes it. */
   retentionFileGraceMs: number;
+  /**
+   * CORS_ORIGINS (default: none, no CORS headers): exact origins a browser app may call from;
+   * `*` alone allows any origin, without credentials (http/cors.ts).
+   */
+  corsOrigins: readonly string[];
+  /**
+   * TRUST_PROXY (default: off): Express's `trust proxy` — a hop count, or a comma list of addresses,
+   * CIDRs and `loopback`/`linklocal`/`uniquelocal`; then X-Forwarded-For gives the client address.
+   */
+  trustProxy: number | string | false;
 }
 
 // apps/server/{src,dist}/config.* → apps/web/dist: the same two levels from the sources and the build.
@@ -150,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     problems.push('DATABASE_URL must be sqlite:PATH, sqlite::memory: or postgres://…');
   }
+  const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
@@ -178,5 +191,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR ? abs(env.WEB_DIR) : DEFAULT_WEB_DIR,
     retentionSweepIntervalMs,
     retentionFileGraceMs,
+    corsOrigins,
+    trustProxy,
   };
+}
+
+/** Exact origins (`scheme://host[:port]`, as a browser sends them), or `*` alone. */
+function parseCorsOrigins(value: string | undefined, problems: string[]): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  if (origins.includes('*')) {
+    // A list with `*` in it would be read as "any origin, with credentials", which CORS forbids.
+    if (origins.length > 1) problems.push('CORS_ORIGINS: `*` (any origin, no credentials) must stand alone');
+    return ['*'];
+  }
+  for (const origin of origins) {
+    let exact: string | undefined;
+    try {
+      exact = new URL(origin).origin;
+    } catch {
+      exact = undefined;
+    }
+    // A browser's Origin has no path, no trailing slash and a lower-case host: anything else never matches.
+    if (exact !== origin) problems.push(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com or http://localhost:5173`);
+  }
+  return origins;
+}
+
+/** Off by default: X-Forwarded-For is anyone's to write unless a proxy we trust wrote it. */
+function parseTrustProxy(value: string | undefined, problems: string[]): number | string | false {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const parts = text.split(',').map((p) => p.trim());
+  try {
+    // What Express does with the same value: an address it cannot read is refused here, at start.
+    proxyaddr.compile(parts);
+  } catch (err) {
+    problems.push(
+      `TRUST_PROXY must be a hop count (1) or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal: ${(err as Error).message} in "${value}"`,
+    );
+  }
+  return parts.join(',');
 }
