@@ -22,7 +22,7 @@ export interface Authenticator {
   authenticate(authorization: string | undefined, scheme: AuthScheme): Promise<AuthResult>;
   authorizeProject(principal: Principal, projectId: string): AuthzResult;
   authorizeEntity(principal: Principal, entity: string): AuthzResult;
-  defaultEntity(principal: Principal): string;
+  defaultEntity(principal: Pick<Principal, 'username' | 'entities'>): string;
 }
 
 const SCHEME_NAME: Record<AuthScheme, string> = { basic: 'Basic', bearer: 'Bearer' };
@@ -146,6 +146,6 @@ export function authorizeEntity(principal: Principal, entity: string): AuthzResu
  * That is the user's first listed entity; a wildcard-only user (the local
  * single-user mode) gets an entity named after themselves.
  */
-export function defaultEntity(principal: Principal): string {
+export function defaultEntity(principal: Pick<Principal, 'username' | 'entities'>): string {
   return principal.entities.find((e) => e !== ALL_ENTITIES) ?? principal.username;
 }
