@@ -32,6 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0011-llm-token-prices': llmTokenPrices(dialect),
     '0012-row-values-as-json': rowValuesAsJson(dialect),
     '0013-calls-thread-turns-index': callsThreadTurnsIndex(),
-    '0014-api-key-scope': apiKeyScope(),
+    '0014-api-key-scope': apiKeyScope(dialect),
   };
 }
