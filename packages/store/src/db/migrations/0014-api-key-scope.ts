@@ -12,7 +12,10 @@ export function apiKeyScope(dialect: Dialect): Migration {
       await db.schema
         .alterTable('api_keys')
         .addColumn('scope', columnType(dialect, 'text'), (col) =>
-          col.notNull().defaultTo('admin').check(sql`scope in ('read', 'write', 'admin')`),
+          col
+            .notNull()
+            .defaultTo('admin')
+            .check(sql`scope in ('read', 'write', 'admin')`),
         )
         .execute();
     },
