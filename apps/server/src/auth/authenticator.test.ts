@@ -182,7 +182,7 @@ describe('tenancy', () => {
     expect(auth.defaultEntity(await principalOf(auth.authenticate(`Bearer ${bobKey}`, 'bearer')))).toBe('globex');
     // A wildcard-only user has no listed name, so their own name is used.
     expect(defaultEntity(local)).toBe('local');
-    expect(defaultEntity({ username: 'x', entities: ['*', 'team'], keyId: '' })).toBe('team');
+    expect(defaultEntity({ username: 'x', entities: ['*', 'team'] })).toBe('team');
   });
 
   it('hands out principals that cannot be widened by mutation', async () => {
