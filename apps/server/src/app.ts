@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { createBodyReader } from './http/body/read-body.ts';
 import { compose } from './http/compose.ts';
+import { corsPolicy } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { warmUpValidators } from './http/warm-up.ts';
 import { createDispatcher } from './http/dispatch.ts';
@@ -30,6 +31,16 @@ export interface AppOptions {
   webDir?: string | undefined;
   /** REQUEST_TIMEOUT: the deadline of every request (http/deadline.ts). */
   requestTimeoutMs: number;
+  /** CORS_ORIGINS (http/cors.ts); unset or empty: no CORS headers. */
+  corsOrigins?: readonly string[] | undefined;
+  /** TRUST_PROXY: Express's `trust proxy`; unset or false: the peer's address is the client's. */
+  trustProxy?: number | string | false | undefined;
+}
+
+/** pino's request line, its remoteAddress the client's as TRUST_PROXY says (Express's req.ip). */
+function clientAddress(req: { remoteAddress?: string; raw: { ip?: string } }) {
+  req.remoteAddress = req.raw.ip ?? req.remoteAddress;
+  return req;
 }
 
 /** The app, its validators compiled (http/warm-up.ts), ready to listen. */
@@ -37,6 +48,8 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // req.ip (logs) comes from X-Forwarded-For only through proxies the operator named.
+  app.set('trust proxy', opts.trustProxy ?? false);
   app.use(requestIds);
   app.use(deps.metrics.observeRequests);
   app.use(requestDeadlines(opts.requestTimeoutMs));
@@ -51,9 +64,14 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
         // API keys travel in this header: never let them reach a log line.
         redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
         autoLogging: { ignore: (req) => req.url === '/health' },
+        // The client's address as TRUST_PROXY says (Express's req.ip), not always the proxy's.
+        serializers: { req: clientAddress },
       }),
     );
   }
+  // Before the lifecycle guard: a browser's preflight is answered while starting or draining too.
+  const corsHandler = corsPolicy(opts.corsOrigins ?? [], operations);
+  if (corsHandler) app.use(corsHandler);
 
   // Streamed bodies are parsed and validated piece by piece by their handler, against the same
   // spec; bytes bodies (OTLP) are decoded by theirs, with OTLP's own rules.

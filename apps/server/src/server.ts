@@ -112,6 +112,8 @@ export async function startServer(
       limiter,
       webDir: config.webDir,
       requestTimeoutMs: config.requestTimeoutMs,
+      corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
     },
   );
   // Timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a silent

@@ -52,6 +52,29 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads CORS_ORIGINS as exact origins, or `*` alone, and refuses anything a browser never sends', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    expect(() => loadConfig({ CORS_ORIGINS: '*,https://app.example.com' })).toThrow(/CORS_ORIGINS must be `\*` alone/);
+    for (const bad of ['https://app.example.com/', 'app.example.com', 'https://App.example.com', 'https://a.example.com/path']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS must be exact origins .*is not one/);
+    }
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list Express understands, off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toBe('loopback,10.0.0.0/8,fd00::/8');
+    for (const bad of ['true', 'nginx', '999.1.1.1', '10.0.0.0/99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+    }
+  });
+
   it('parses sizes', () => {
     expect(parseByteSize('64mb')).toBe(64 * 1024 ** 2);
     expect(parseByteSize('512KB')).toBe(512 * 1024);

@@ -45,3 +45,16 @@ export function useApi(): Api {
   if (!api) throw new Error('useApi before sign-in');
   return api;
 }
+
+/**
+ * Whether the signed-in key may only read (its scope, from /server_info): write actions are then
+ * disabled with the reason, rather than offered and refused with a 403. Unknown yet: not read-only
+ * (the server still refuses, with its reason).
+ */
+export function useReadOnly(): boolean {
+  const { $api } = useApi();
+  const info = $api.useQuery('get', '/server_info', {}, { staleTime: Infinity });
+  return info.data?.key_scope === 'read';
+}
+
+export const READ_ONLY_NOTE = 'This API key is read-only: it can look, not change.';

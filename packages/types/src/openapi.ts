@@ -2552,6 +2552,11 @@ export interface components {
          */
         ScorerRef: string;
         ServerInfoRes: {
+            /**
+             * @description What the key that asked may do: operations whose `x-weft-access` needs more answer 403. Weft Studio hides its write actions for a `read` key.
+             * @enum {string}
+             */
+            key_scope: "read" | "write" | "admin";
             min_required_weave_python_version: string;
             trace_server_version?: string;
         };
@@ -2928,7 +2933,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorReason"];
             };
         };
-        /** @description The credentials are valid but do not give access to this entity. */
+        /** @description The credentials are valid but do not give access to this entity, or the key's scope (read, write, admin) is narrower than the operation's `x-weft-access`; the reason says which. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -5012,7 +5017,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Versions. */
+            /** @description Versions, and the scope of the key that asked. */
             200: {
                 headers: {
                     [name: string]: unknown;

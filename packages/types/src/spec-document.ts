@@ -35,6 +35,8 @@ export interface OperationObject {
   'x-weft-rate-class'?: string;
   /** Weft's extension: the shape of its error answers (weft, the default, or openai). */
   'x-weft-errors'?: string;
+  /** Weft's extension: the scope a key needs to run it (read, write or admin). */
+  'x-weft-access'?: string;
 }
 
 export type PathItemObject = { parameters?: (ParameterObject | ReferenceObject)[] } & Partial<

@@ -20,6 +20,13 @@ export type AuthScheme = 'basic' | 'bearer';
 /** Which rate limit an operation counts against (`x-weft-rate-class`; writes are `ingest`, the rest `query`). */
 export type RateClass = 'ingest' | 'query';
 
+/** What an operation needs of the key that runs it (`x-weft-access`), weakest first. */
+export const ACCESS_LEVELS = ['read', 'write', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+/** Whether a key of scope `held` may run an operation that needs `needed`: each level includes the ones before it. */
+export const grants = (held: Access, needed: Access): boolean => ACCESS_LEVELS.indexOf(held) >= ACCESS_LEVELS.indexOf(needed);
+
 /** How an operation's request body is read (`x-weft-body` in the spec); `none` when it has no body. */
 export type BodyMode = 'none' | 'json' | 'lossless' | 'stream' | 'multipart' | 'bytes';
 const BODY_MODES: readonly BodyMode[] = ['json', 'lossless', 'stream', 'multipart', 'bytes'];
@@ -53,6 +60,8 @@ export interface SpecOperation {
   bodyMode: BodyMode;
   /** The rate limit it counts against, per API key (anonymous operations are never limited). */
   rateClass: RateClass;
+  /** The scope a key needs to run it (`x-weft-access`): queries and reads `read`, changes `write`. */
+  access: Access;
   /** How its errors are answered (`x-weft-errors`). */
   errorShape: ErrorShape;
   /** Media types the request body may have (the keys of its `content`). */
@@ -93,6 +102,7 @@ export function specOperations(doc: OpenApiDocument): SpecOperation[] {
         requiresBody: op.requestBody !== undefined && deref<{ required?: boolean }>(doc, op.requestBody).required === true,
         bodyMode: bodyModeOf(op, `${method.toUpperCase()} ${path}`),
         rateClass: rateClassOf(op, `${method.toUpperCase()} ${path}`),
+        access: accessOf(op, `${method.toUpperCase()} ${path}`),
         errorShape: errorShapeOf(op, `${method.toUpperCase()} ${path}`),
         requestMediaTypes: Object.keys(
           op.requestBody ? (deref<{ content?: Record<string, unknown> }>(doc, op.requestBody).content ?? {}) : {},
@@ -135,6 +145,14 @@ function rateClassOf(op: OperationObject, where: string): RateClass {
   if (declared !== 'ingest' && declared !== 'query')
     throw new Error(`${where}: x-weft-rate-class must be ingest or query (got ${String(declared)})`);
   return declared;
+}
+
+function accessOf(op: OperationObject, where: string): Access {
+  // Declared on every operation, so adding one means deciding who may run it.
+  const declared = op['x-weft-access'];
+  if (!(ACCESS_LEVELS as readonly unknown[]).includes(declared))
+    throw new Error(`${where} must declare x-weft-access: ${ACCESS_LEVELS.join(' | ')} (got ${String(declared)})`);
+  return declared as Access;
 }
 
 function errorShapeOf(op: OperationObject, where: string): ErrorShape {

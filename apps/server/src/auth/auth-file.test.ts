@@ -107,15 +107,27 @@ describe('loadAuthFile', () => {
   });
 });
 
+describe('auth file scopes', () => {
+  it('reads a user scope and refuses an unknown one', () => {
+    const text = `users:\n  - username: dash\n    entities: [acme]\n    scope: read\n    api_keys: ["${H1}"]\n`;
+    expect(parseAuthFile(text, 't').users[0]?.scope).toBe('read');
+    expect(() => parseAuthFile(text.replace('scope: read', 'scope: owner'), 't')).toThrow(
+      'users[0].scope: expected one of read, write, admin',
+    );
+  });
+});
+
 describe('formatAuthFile', () => {
   it('round-trips through parseAuthFile, including the "*" wildcard', () => {
     const config = {
       users: [
         { username: 'local', entities: ['*'], apiKeyHashes: [H1] },
         { username: 'alice', entities: ['acme', 'alice'], apiKeyHashes: [] },
+        { username: 'dashboard', entities: ['acme'], apiKeyHashes: [], scope: 'read' as const },
       ],
     };
     const text = formatAuthFile(config, 'header line\n\nmore');
+    expect(text).toContain('scope: read');
     expect(text.startsWith('# header line\n#\n# more\n')).toBe(true);
     expect(parseAuthFile(text, 'roundtrip')).toEqual(config);
   });

@@ -7,6 +7,10 @@
  *   - username: alice
  *     entities: [acme, alice]     # first entry is alice's default entity
  *     api_keys: ["sha256:<64 lowercase hex>"]
+ *   - username: dashboard
+ *     entities: [acme]
+ *     scope: read                 # read, write or admin (the default): what its keys may do
+ *     api_keys: ["sha256:<64 lowercase hex>"]
  * ```
  *
  * `entities: ["*"]` grants every entity (see ALL_ENTITIES); it is meant for
@@ -19,10 +23,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, stringify } from 'yaml';
+import { ACCESS_LEVELS, type Access } from '@weft/types/spec';
 import { ALL_ENTITIES, type AuthConfig, type AuthUser } from './auth-types.ts';
 import { isApiKeyHash } from './keys.ts';
 
-const USER_FIELDS = new Set(['username', 'entities', 'api_keys']);
+const USER_FIELDS = new Set(['username', 'entities', 'api_keys', 'scope']);
 const ADD_KEY_HINT = 'weft keys add --file <auth file> --user <name> --entity <entity>';
 
 /** Parses and validates auth file text. `source` names the file in error messages. */
@@ -75,6 +80,8 @@ export function formatAuthFile(config: AuthConfig, header?: string): string {
     users: config.users.map((u) => ({
       username: u.username,
       entities: [...u.entities],
+      // Written only when narrowed, so a file without scopes reads back the same.
+      ...(u.scope !== undefined && u.scope !== 'admin' ? { scope: u.scope } : {}),
       api_keys: [...u.apiKeyHashes],
     })),
   });
@@ -116,7 +123,7 @@ function validate(root: unknown, problems: string[]): AuthConfig {
     }
     for (const key of Object.keys(raw)) {
       if (!USER_FIELDS.has(key)) {
-        problems.push(`${at}.${key}: unknown field (expected username, entities, api_keys)`);
+        problems.push(`${at}.${key}: unknown field (expected username, entities, api_keys, scope)`);
       }
     }
     const username = validateUsername(raw['username'], `${at}.username`, problems);
@@ -140,8 +147,17 @@ function validate(root: unknown, problems: string[]): AuthConfig {
         problems.push(`${path}: key hash is also used by another user (${previous.path})`);
       }
     });
+    const scope = raw['scope'];
+    if (scope !== undefined && !(ACCESS_LEVELS as readonly unknown[]).includes(scope)) {
+      problems.push(`${at}.scope: expected one of ${ACCESS_LEVELS.join(', ')}`);
+    }
     if (username !== undefined) {
-      users.push({ username, entities, apiKeyHashes: hashes.map((h) => h.hash) });
+      users.push({
+        username,
+        entities,
+        apiKeyHashes: hashes.map((h) => h.hash),
+        ...(scope === undefined ? {} : { scope: scope as Access }),
+      });
     }
   });
   return { users };

@@ -4,6 +4,7 @@
  * Kept in their own file so the HTTP layer can import the shapes without
  * pulling in `node:crypto` or `node:fs`.
  */
+import type { Access } from '@weft/types/spec';
 
 /**
  * The entity wildcard. A user whose `entities` contain `"*"` may access every
@@ -19,6 +20,8 @@ export interface AuthUser {
   readonly entities: readonly string[];
   /** Key hashes in the form `sha256:<64 lowercase hex>`; plaintext keys are never kept. */
   readonly apiKeyHashes: readonly string[];
+  /** What the user's keys may do (`scope:` in the file); unset: `admin`, everything. */
+  readonly scope?: Access;
 }
 
 export interface AuthConfig {
@@ -31,6 +34,8 @@ export interface Principal {
   readonly entities: readonly string[];
   /** Which of the user's keys was used: a prefix of its stored hash (never the key), e.g. for rate limits. */
   readonly keyId: string;
+  /** What the key may do: an operation needing more (its `x-weft-access`) is a 403. */
+  readonly scope: Access;
 }
 
 export type AuthScheme = 'basic' | 'bearer';
@@ -41,10 +46,16 @@ export type AuthzResult = { ok: true } | { ok: false; status: 403; reason: strin
 
 /** Keys kept in the database (`weft keys create`), read on each request that presents one. */
 export interface DatabaseKeys {
-  find(
-    id: string,
-  ): Promise<
-    { username: string; entities: readonly string[]; key_hash: string; revoked_at: string | null; expires_at: string | null } | undefined
+  find(id: string): Promise<
+    | {
+        username: string;
+        entities: readonly string[];
+        key_hash: string;
+        scope: Access;
+        revoked_at: string | null;
+        expires_at: string | null;
+      }
+    | undefined
   >;
   /** Records a use; called at most once a minute per key and process. */
   touch(id: string, at: string): Promise<void>;

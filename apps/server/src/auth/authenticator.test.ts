@@ -36,7 +36,17 @@ describe('authenticate: Basic', () => {
       entities: ['acme', 'alice'],
       // A prefix of the key's stored hash, never the key itself.
       keyId: hashApiKey(aliceKey).slice('sha256:'.length, 'sha256:'.length + 16),
+      // No scope in the file: everything, as before scopes.
+      scope: 'admin',
     });
+  });
+
+  it("carries the auth file's scope of a user on each of its keys", async () => {
+    const key = generateApiKey();
+    const scoped = createAuthenticator({
+      users: [{ username: 'dash', entities: ['acme'], apiKeyHashes: [hashApiKey(key)], scope: 'read' }],
+    });
+    expect((await principalOf(scoped.authenticate(basic('api', key), 'basic'))).scope).toBe('read');
   });
 
   it("accepts the key owner's own username, and an empty username", async () => {
@@ -172,7 +182,7 @@ describe('tenancy', () => {
     expect(auth.defaultEntity(await principalOf(auth.authenticate(`Bearer ${bobKey}`, 'bearer')))).toBe('globex');
     // A wildcard-only user has no listed name, so their own name is used.
     expect(defaultEntity(local)).toBe('local');
-    expect(defaultEntity({ username: 'x', entities: ['*', 'team'], keyId: '' })).toBe('team');
+    expect(defaultEntity({ username: 'x', entities: ['*', 'team'] })).toBe('team');
   });
 
   it('hands out principals that cannot be widened by mutation', async () => {

@@ -22,7 +22,7 @@ export interface Authenticator {
   authenticate(authorization: string | undefined, scheme: AuthScheme): Promise<AuthResult>;
   authorizeProject(principal: Principal, projectId: string): AuthzResult;
   authorizeEntity(principal: Principal, entity: string): AuthzResult;
-  defaultEntity(principal: Principal): string;
+  defaultEntity(principal: Pick<Principal, 'username' | 'entities'>): string;
 }
 
 const SCHEME_NAME: Record<AuthScheme, string> = { basic: 'Basic', bearer: 'Bearer' };
@@ -37,12 +37,13 @@ export function createAuthenticator(config: AuthConfig, databaseKeys?: DatabaseK
   const entries: { hash: string; owner: Principal }[] = [];
   for (const user of config.users) {
     const entities = Object.freeze([...user.entities]);
-    principals.set(user.username, Object.freeze({ username: user.username, entities, keyId: '' }));
+    const scope = user.scope ?? 'admin';
+    principals.set(user.username, Object.freeze({ username: user.username, entities, keyId: '', scope }));
     for (const hash of user.apiKeyHashes) {
       // One principal per key, so a limit or a log can tell a user's keys apart.
       entries.push({
         hash,
-        owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16) }),
+        owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16), scope }),
       });
     }
   }
@@ -71,7 +72,7 @@ export function createAuthenticator(config: AuthConfig, databaseKeys?: DatabaseK
       // Last use is advisory: a failed write must not fail the request it describes.
       databaseKeys.touch(id, now).catch(() => touched.delete(id));
     }
-    return Object.freeze({ username: row.username, entities: Object.freeze([...row.entities]), keyId: id });
+    return Object.freeze({ username: row.username, entities: Object.freeze([...row.entities]), keyId: id, scope: row.scope });
   }
 
   async function authenticate(authorization: string | undefined, scheme: AuthScheme): Promise<AuthResult> {
@@ -145,6 +146,6 @@ export function authorizeEntity(principal: Principal, entity: string): AuthzResu
  * That is the user's first listed entity; a wildcard-only user (the local
  * single-user mode) gets an entity named after themselves.
  */
-export function defaultEntity(principal: Principal): string {
+export function defaultEntity(principal: Pick<Principal, 'username' | 'entities'>): string {
   return principal.entities.find((e) => e !== ALL_ENTITIES) ?? principal.username;
 }

@@ -39,7 +39,12 @@ describe('weft keys add', () => {
     const auth = createAuthenticator(loadAuthFile(file));
     const result = await auth.authenticate(basic(out.key), 'basic');
     if (!result.ok) throw new Error(result.reason);
-    expect(result.principal).toEqual({ username: 'alice', entities: ['acme', 'alice'], keyId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(result.principal).toEqual({
+      username: 'alice',
+      entities: ['acme', 'alice'],
+      keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      scope: 'admin',
+    });
     expect(auth.authorizeProject(result.principal, 'acme/p')).toEqual({ ok: true });
     expect(auth.authorizeProject(result.principal, 'globex/p')).toMatchObject({ ok: false, status: 403 });
   });

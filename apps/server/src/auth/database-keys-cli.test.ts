@@ -64,8 +64,8 @@ describe('weft keys (database)', () => {
     const id = out.key.slice(0, 17);
     const before = await keys('list', '--user', 'lister');
     expect(before.code).toBe(0);
-    expect(before.stdout.split('\n')[0]).toMatch(/^ID +USER +ENTITIES +NAME +CREATED +LAST USED +STATE$/);
-    expect(before.stdout).toMatch(new RegExp(`^${id} +lister +acme,labs +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ +never +active$`, 'm'));
+    expect(before.stdout.split('\n')[0]).toMatch(/^ID +USER +ENTITIES +SCOPE +NAME +CREATED +LAST USED +STATE$/);
+    expect(before.stdout).toMatch(new RegExp(`^${id} +lister +acme,labs +admin +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ +never +active$`, 'm'));
     expect(before.stdout).not.toContain(out.key);
 
     expect(await who(out.key)).toBe('lister [acme,labs]');
@@ -77,6 +77,27 @@ describe('weft keys (database)', () => {
     }
     expect(listed[0]).toMatchObject({ id, state: 'active', last_used_at: expect.stringMatching(/^\d{4}-/) });
     expect(JSON.stringify(listed)).not.toMatch(/sha256|weft_[A-Za-z0-9_-]{40}/);
+  });
+
+  it('creates read-only and scoped keys; the principal carries the scope, list shows it, rotate keeps it', async () => {
+    const readOnly = await keys('create', '--user', 'dashboard', '--entity', 'acme', '--read-only');
+    expect(readOnly.code).toBe(0);
+    expect(readOnly.stderr).toContain('New read-scoped API key');
+    const writer = await keys('create', '--user', 'ci', '--entity', 'acme', '--scope', 'write');
+    const scopeOf = async (key: string) => {
+      const r = await auth().authenticate(`Bearer ${key}`, 'bearer');
+      return r.ok ? r.principal.scope : r.reason;
+    };
+    expect(await scopeOf(readOnly.key)).toBe('read');
+    expect(await scopeOf(writer.key)).toBe('write');
+    expect(await scopeOf(fileKey)).toBe('admin');
+    const id = readOnly.key.slice(0, 17);
+    expect((await keys('list', '--user', 'dashboard')).stdout).toMatch(new RegExp(`^${id} +dashboard +acme +read +`, 'm'));
+    const rotated = await keys('rotate', id);
+    expect(await scopeOf(rotated.key)).toBe('read');
+    // Usage errors: an unknown scope, or both ways of saying it.
+    expect((await keys('create', '--user', 'x', '--entity', 'acme', '--scope', 'owner')).code).toBe(2);
+    expect((await keys('create', '--user', 'x', '--entity', 'acme', '--scope', 'write', '--read-only')).code).toBe(2);
   });
 
   it('revokes by id: the next request with the key is refused, and list hides it unless --all', async () => {

@@ -3,6 +3,7 @@
 // still edits an auth file: auth/cli.ts.) A key is printed once, alone on stdout so that
 // `KEY=$(weft keys create …)` works; everything meant for a person goes to stderr.
 import { ApiKeyError, type ApiKeyInfo, type ApiKeyStore } from '@weft/store';
+import type { Access } from '@weft/types/spec';
 import type { CliIo } from './cli.ts';
 import { apiKeyId, generateApiKey, hashApiKey } from './keys.ts';
 import { columns } from '../cli/columns.ts';
@@ -36,16 +37,21 @@ function mintKey(): { key: string; id: string; key_hash: string } {
   return { key, id: apiKeyId(key)!, key_hash: hashApiKey(key) };
 }
 
-export function createKeyCommand(open: OpenKeyDatabase, opts: { user: string; entity?: string[]; name?: string }, io: CliIo) {
+export function createKeyCommand(
+  open: OpenKeyDatabase,
+  opts: { user: string; entity?: string[]; name?: string; scope?: Access },
+  io: CliIo,
+) {
   return withKeys(open, io, async ({ keys, where }) => {
     const { key, id, key_hash } = mintKey();
-    const result = await keys.create({ id, key_hash, username: opts.user, entities: opts.entity ?? [], name: opts.name });
+    const scope = opts.scope ?? 'admin';
+    const result = await keys.create({ id, key_hash, username: opts.user, entities: opts.entity ?? [], name: opts.name, scope });
     const notes: string[] = [];
     if (result.createdUser) notes.push(`Added user "${opts.user}" with access to: ${(opts.entity ?? []).join(', ')}.`);
     if (result.grantedEntities.length > 0) notes.push(`Granted "${opts.user}" access to: ${result.grantedEntities.join(', ')}.`);
     io.stdout.write(`${key}\n`);
     io.stderr.write(
-      `${[...notes, `New API key ${id}… for "${opts.user}" printed above (in ${where}). Store it now: it will not be shown again.`].join('\n')}\n`,
+      `${[...notes, `New ${scope === 'admin' ? '' : `${scope}-scoped `}API key ${id}… for "${opts.user}" printed above (in ${where}). Store it now: it will not be shown again.`].join('\n')}\n`,
     );
     return 0;
   });
@@ -64,11 +70,12 @@ export function listKeysCommand(open: OpenKeyDatabase, opts: { user?: string; al
       );
       return 0;
     }
-    const head = ['ID', 'USER', 'ENTITIES', 'NAME', 'CREATED', 'LAST USED', 'STATE'];
+    const head = ['ID', 'USER', 'ENTITIES', 'SCOPE', 'NAME', 'CREATED', 'LAST USED', 'STATE'];
     const rows = list.map((k) => [
       k.id,
       k.username,
       k.entities.join(','),
+      k.scope,
       k.name ?? '',
       minute(k.created_at),
       minute(k.last_used_at) || 'never',

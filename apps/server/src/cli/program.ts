@@ -10,6 +10,7 @@ import { addTransferCommands } from './transfer-commands.ts';
 import { routerCheckCommand } from './router-check.ts';
 import { configCommand, settingsHelp } from './config-command.ts';
 import { VERSION } from '../version.ts';
+import { ACCESS_LEVELS, type Access } from '@weft/types/spec';
 
 export interface ServerActions {
   /** Starts the server; resolves -1 while it runs (the process stays up). */
@@ -78,10 +79,23 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .requiredOption('--user <name>', 'the user the key belongs to')
     .addOption(entityOption())
     .option('--name <label>', 'what the key is for, shown by `keys list` (e.g. "ci")')
-    .action(async (opts: { user: string; entity?: string[]; name?: string }) => done(await createKeyCommand(actions.openKeys, opts, io)));
+    .addOption(
+      new Option(
+        '--scope <scope>',
+        'what the key may do: read (queries and reads), write (also creates, updates, deletes), admin (everything)',
+      )
+        .choices(ACCESS_LEVELS)
+        .default('admin'),
+    )
+    .addOption(
+      new Option('--read-only', 'the same as --scope read: for a dashboard, a CI job that only queries, a reviewer').conflicts('scope'),
+    )
+    .action(async (opts: { user: string; entity?: string[]; name?: string; scope: Access; readOnly?: boolean }) =>
+      done(await createKeyCommand(actions.openKeys, { ...opts, scope: opts.readOnly ? 'read' : opts.scope }, io)),
+    );
   keys
     .command('list')
-    .description("list the database's keys: id (the key's public first characters), user, entities, last use, state; never a secret")
+    .description("list the database's keys: id (the key's public first characters), user, entities, scope, last use, state; never a secret")
     .option('--user <name>', "only this user's keys")
     .option('--all', 'include revoked keys')
     .option('--json', 'one JSON array on stdout')

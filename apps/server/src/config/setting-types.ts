@@ -2,6 +2,7 @@
 // weft.yaml (a YAML number or boolean is read as the text it was written as), so a value means the
 // same wherever it is set; a failure is the phrase that completes "<SETTING> must be …".
 import { isAbsolute, resolve } from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { parseRateLimit, type RateLimit } from '../http/rate-limit.ts';
 
 export interface SettingType<T> {
@@ -85,5 +86,37 @@ export const databaseUrl: SettingType<string> = {
     if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(t)) return { problem: 'sqlite:PATH, sqlite::memory: or postgres://…' };
     if (!t.startsWith('sqlite:') || t === 'sqlite::memory:') return t;
     return `sqlite:${absolute(t.slice('sqlite:'.length), base)}`;
+  },
+};
+
+/** Exact origins a browser app may call from; `*` alone: any origin, never with credentials (http/cors.ts). */
+export const corsOrigins: SettingType<readonly string[]> = {
+  parse: (t) => {
+    const origins = t
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== '');
+    // A list with `*` in it would be read as "any origin, with credentials", which CORS forbids.
+    if (origins.includes('*')) return origins.length > 1 ? { problem: '`*` alone (any origin, no credentials), not in a list' } : ['*'];
+    // A browser's Origin has no path, no trailing slash and a lower-case host: anything else never matches.
+    const bad = origins.find((origin) => URL.canParse(origin) === false || new URL(origin).origin !== origin);
+    return bad === undefined ? origins : { problem: `exact origins like https://app.example.com or http://localhost:5173 ("${bad}" is not one)` };
+  },
+};
+
+/** Off unless set: X-Forwarded-For is anyone's to write unless a proxy we trust wrote it. */
+export const trustProxy: SettingType<number | string | false> = {
+  parse: (t) => {
+    const text = t.trim();
+    if (text === '' || text === '0' || text === 'false') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const parts = text.split(',').map((p) => p.trim());
+    try {
+      // What Express does with the same value: an address it cannot read is refused at start.
+      proxyaddr.compile(parts);
+    } catch (err) {
+      return { problem: `a hop count (1) or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (${(err as Error).message})` };
+    }
+    return parts.join(',');
   },
 };

@@ -161,6 +161,18 @@ export const SETTINGS = {
     default: '60m',
     description: 'how long the files an expired call referenced wait before they are checked and deleted; 0: at the next sweep',
   }),
+  corsOrigins: setting({
+    env: 'CORS_ORIGINS',
+    type: t.corsOrigins,
+    default: '',
+    description: 'comma-separated exact origins a browser app may call from, with credentials; * alone: any origin, without (unset: no CORS)',
+  }),
+  trustProxy: setting({
+    env: 'TRUST_PROXY',
+    type: t.trustProxy,
+    default: 'false',
+    description: "proxies whose X-Forwarded-For is believed: a hop count, or addresses, CIDRs, loopback, linklocal, uniquelocal (Express's trust proxy)",
+  }),
 };
 
 export type SettingName = keyof typeof SETTINGS;

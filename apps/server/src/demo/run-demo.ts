@@ -17,7 +17,7 @@ const PROJECT_ID = /^[^/\s]+\/[^/\s]+$/;
 function defaultProject(config: Config): string {
   // A missing AUTH_FILE throws here as it does for `weft serve`.
   const first = config.authFile ? loadAuthFile(config.authFile).users[0] : undefined;
-  return `${first ? defaultEntity({ ...first, keyId: '' }) : LOCAL_USERNAME}/demo`;
+  return `${first ? defaultEntity(first) : LOCAL_USERNAME}/demo`;
 }
 
 export async function runDemo(config: Config, project: string | undefined, io: CliIo): Promise<number> {

@@ -22,7 +22,11 @@ test('a handler must answer its operation 200 body', () => {
   // @ts-expect-error: `objs` is objsQuery's answer field, not objRead's
   const wrongField: Handler<'objRead'> = async () => ({ objs: [] });
   // @ts-expect-error: a field of the right name but the wrong type
-  const wrongType: Handler<'serverInfo'> = async () => ({ min_required_weave_python_version: 1, trace_server_version: 'x' });
+  const wrongType: Handler<'serverInfo'> = async () => ({
+    min_required_weave_python_version: 1,
+    trace_server_version: 'x',
+    key_scope: 'admin',
+  });
   void [good, wrongField, wrongType];
 });
 

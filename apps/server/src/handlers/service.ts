@@ -43,8 +43,8 @@ export function serviceHandlers({ store, version, lifecycle, metrics, limiter }:
       // 200 whatever the database does: the process serves, and says how its database is.
       return health;
     },
-    async serverInfo() {
-      return { min_required_weave_python_version: '0.0.1', trace_server_version: version };
+    async serverInfo({ principal }) {
+      return { min_required_weave_python_version: '0.0.1', trace_server_version: version, key_scope: principal.scope };
     },
   });
 }

@@ -3,8 +3,8 @@
 // of Express scanning a layer per route on every request. Per request: authenticate → read the
 // body → validate → the typed handler → write its answer as the spec's media type says.
 import type { Request, RequestHandler, Response } from 'express';
-import { methodNotAllowed, noOperation, rateLimited, unauthorized } from '@weft/core';
-import { createOperationMatcher, type SpecOperation } from '@weft/types/spec';
+import { forbidden, methodNotAllowed, noOperation, rateLimited, unauthorized } from '@weft/core';
+import { createOperationMatcher, grants, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
 import { schemeFor } from '../auth/scheme-for.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
@@ -88,6 +88,11 @@ export function createDispatcher({
         const result = await auth.authenticate(req.headers.authorization, scheme);
         if (!result.ok) throw unauthorized(result.reason, result.wwwAuthenticate);
         principal = result.principal;
+        // What the operation declares it needs (x-weft-access), against what the key may do.
+        if (!grants(principal.scope, op.access))
+          throw forbidden(
+            `This API key has ${principal.scope} scope; ${op.operationId} (${op.method.toUpperCase()} ${op.path}) needs ${op.access}`,
+          );
         const refusal = limiter && (await limiter.take(principal.keyId, op.rateClass));
         if (refusal) throw rateLimited(refusal.reason, refusal.retryAfterSec);
       }

@@ -7,7 +7,7 @@ const pricing = { prompt: '0.00000022', completion: '0.00000088', input_cache_re
 const body = { model: 'llama', messages: [{ role: 'user', content: 'hi' }], temperature: 0.2, api_key: 'sk-should-not-be-kept' };
 const start: RecordStart = {
   projectId: 'acme/router',
-  principal: { username: 'alice', entities: ['acme'], keyId: 'k' },
+  principal: { username: 'alice', entities: ['acme'], keyId: 'k', scope: 'admin' },
   op: 'openai.chat.completions.create',
   inputs: body,
   recordContent: true,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createAuthenticator, type Principal } from '../auth/index.ts';
 import { recordContentFor, routerProject } from './router-project.ts';
 
-const alice: Principal = { username: 'alice', entities: ['acme', 'alice'], keyId: 'k1' };
-const local: Principal = { username: 'local', entities: ['*'], keyId: 'k2' };
+const alice: Principal = { username: 'alice', entities: ['acme', 'alice'], keyId: 'k1', scope: 'admin' };
+const local: Principal = { username: 'local', entities: ['*'], keyId: 'k2', scope: 'admin' };
 const auth = createAuthenticator({ users: [] });
 
 describe('routerProject', () => {

@@ -18,7 +18,7 @@ const pricing = { prompt: '0.00000022', completion: '0.00000088', input_cache_re
 function startOf(projectId: string, fields: Partial<RecordStart> = {}): RecordStart {
   return {
     projectId,
-    principal: { username: 'alice', entities: ['acme'], keyId: 'k' },
+    principal: { username: 'alice', entities: ['acme'], keyId: 'k', scope: 'admin' },
     op: 'openai.chat.completions.create',
     inputs: { model: 'llama-router', messages: [{ role: 'user', content: 'hello there' }], stream: true },
     recordContent: true,

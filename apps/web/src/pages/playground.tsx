@@ -10,7 +10,7 @@ import { ErrorView, Loading } from '../components/query-state.tsx';
 import { RunResult } from '../components/run-result.tsx';
 import { draftFromInputs, newDraft, requestOf, type Draft, type Problems } from '../playground/playground-draft.ts';
 import { useChatRun } from '../playground/use-chat-run.ts';
-import { useApi } from '../session.tsx';
+import { READ_ONLY_NOTE, useApi, useReadOnly } from '../session.tsx';
 
 export function PlaygroundPage() {
   const [search] = useSearchParams();
@@ -37,6 +37,8 @@ function Playground({ initial, from }: { initial: Draft; from?: { project: strin
   const [draft, setDraft] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
   const { run, start, stop } = useChatRun();
+  // A completion through the router records a call: a write.
+  const readOnly = useReadOnly();
   const edit = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const onSubmit = (e: FormEvent) => {
@@ -76,12 +78,13 @@ function Playground({ initial, from }: { initial: Draft; from?: { project: strin
             {problems.project && <span className="problem">{problems.project}</span>}
           </label>
           <div className="actions">
-            <button type="submit" disabled={run.status === 'running'}>
+            <button type="submit" disabled={run.status === 'running' || readOnly} title={readOnly ? READ_ONLY_NOTE : undefined}>
               Run
             </button>
             <button type="button" onClick={stop} disabled={run.status !== 'running'}>
               Stop
             </button>
+            {readOnly && <span className="muted">{READ_ONLY_NOTE}</span>}
           </div>
         </form>
         <RunResult run={run} />

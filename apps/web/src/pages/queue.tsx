@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTime } from '../call-facts.ts';
 import { ErrorView, Loading } from '../components/query-state.tsx';
-import { useApi } from '../session.tsx';
+import { READ_ONLY_NOTE, useApi, useReadOnly } from '../session.tsx';
 
 export function QueuePage() {
   const { entity, project, queueId } = useParams() as { entity: string; project: string; queueId: string };
@@ -44,6 +44,7 @@ type SaveQueue = ReturnType<typeof useSaveQueue>;
 
 function QueueForm({ queue, save }: { queue: AnnotationQueueSchema; save: SaveQueue }) {
   const [draft, setDraft] = useState({ name: queue.name, description: queue.description, scorers: queue.scorer_refs.join('\n') });
+  const readOnly = useReadOnly();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate({
@@ -78,9 +79,10 @@ function QueueForm({ queue, save }: { queue: AnnotationQueueSchema; save: SaveQu
         <textarea rows={4} className="mono" value={draft.scorers} onChange={(e) => setDraft({ ...draft, scorers: e.target.value })} />
       </label>
       <div>
-        <button type="submit" disabled={save.isPending}>
+        <button type="submit" disabled={save.isPending || readOnly} title={readOnly ? READ_ONLY_NOTE : undefined}>
           {save.isPending ? 'Saving…' : 'Save'}
         </button>
+        {readOnly && <span className="muted"> {READ_ONLY_NOTE}</span>}
         {save.isSuccess && (
           <span role="status" className="muted">
             {' '}

@@ -4,6 +4,7 @@
 // constant-time comparison stay with the server's auth (apps/server/src/auth/): this module only
 // stores rows; it never sees a key, only its hash and its public id.
 import { jsonParam, nowIso, readJson, type Db } from '../db/index.ts';
+import type { Access } from '@weft/types/spec';
 
 export interface NewApiKey {
   /** The key's public first characters (unique). */
@@ -14,6 +15,8 @@ export interface NewApiKey {
   /** Required for a new user; for an existing one, entities not yet granted are added. */
   entities: readonly string[];
   name?: string | null | undefined;
+  /** Unset: `admin`, everything the key's entities allow. */
+  scope?: Access | undefined;
 }
 
 export interface ApiKeyInfo {
@@ -21,6 +24,7 @@ export interface ApiKeyInfo {
   username: string;
   entities: string[];
   name: string | null;
+  scope: Access;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -33,6 +37,7 @@ export interface ApiKeyLookup {
   username: string;
   entities: string[];
   key_hash: string;
+  scope: Access;
   revoked_at: string | null;
   expires_at: string | null;
 }
@@ -90,7 +95,14 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
         }
         await tx
           .insertInto('api_keys')
-          .values({ id: key.id, username: key.username, key_hash: key.key_hash, name: key.name ?? null, created_at: now })
+          .values({
+            id: key.id,
+            username: key.username,
+            key_hash: key.key_hash,
+            name: key.name ?? null,
+            scope: key.scope ?? 'admin',
+            created_at: now,
+          })
           .execute();
         return { createdUser, grantedEntities };
       });
@@ -105,6 +117,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           'api_keys.username',
           'auth_users.entities',
           'api_keys.name',
+          'api_keys.scope',
           'api_keys.created_at',
           'api_keys.last_used_at',
           'api_keys.revoked_at',
@@ -128,6 +141,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           'api_keys.username',
           'auth_users.entities',
           'api_keys.key_hash',
+          'api_keys.scope',
           'api_keys.revoked_at',
           'api_keys.expires_at',
         ])
@@ -152,7 +166,14 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           throw new ApiKeyError(`Key ${oldId} is already revoked or expired: create a new key instead`);
         await tx
           .insertInto('api_keys')
-          .values({ id: replacement.id, username: old.username, key_hash: replacement.key_hash, name: old.name, created_at: now })
+          .values({
+            id: replacement.id,
+            username: old.username,
+            key_hash: replacement.key_hash,
+            name: old.name,
+            scope: old.scope,
+            created_at: now,
+          })
           .execute();
         const retire = oldExpiresAt ? { expires_at: oldExpiresAt } : { revoked_at: now };
         await tx.updateTable('api_keys').set(retire).where('id', '=', oldId).execute();
@@ -162,6 +183,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           username: old.username,
           entities: entitiesOf(user.entities),
           name: old.name,
+          scope: old.scope,
           created_at: now,
           last_used_at: null,
           revoked_at: null,

@@ -10,7 +10,8 @@
 //   text as written, like SQLite's (migration 0012): written with jsonTextAsWritten;
 // - booleans are integers 0/1; binary is blob/bytea (a Buffer in JS);
 // - text compares byte-wise in both (PostgreSQL columns use COLLATE "C").
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Access } from '@weft/types/spec';
 
 declare const storedJson: unique symbol;
 /**
@@ -218,6 +219,8 @@ export interface ApiKeysTable {
   last_used_at: IsoDatetime | null;
   revoked_at: IsoDatetime | null;
   expires_at: IsoDatetime | null;
+  /** What the key may do (migration 0014): `read`, `write` or `admin`; older keys `admin`. */
+  scope: Generated<Access>;
 }
 
 /** A project's retention (migration 0008); `retention_days` null: none (cleared). */

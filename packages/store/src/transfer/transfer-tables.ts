@@ -256,6 +256,7 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
       last_used_at: 'text',
       revoked_at: 'text',
       expires_at: 'text',
+      scope: 'text',
     },
     scope: 'global',
   },

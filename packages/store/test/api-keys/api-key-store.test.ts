@@ -51,6 +51,7 @@ describeEachDialect('API keys in the database', (getDb) => {
       username: 'frank',
       entities: ['acme'],
       key_hash: hash('f'),
+      scope: 'admin',
       revoked_at: null,
       expires_at: null,
     });
@@ -84,5 +85,22 @@ describeEachDialect('API keys in the database', (getDb) => {
     await expect(keys.rotate('weft_gggggggggggg', { id: 'weft_jjjjjjjjjjjj', key_hash: hash('4') })).rejects.toThrow(/already revoked/);
     await expect(keys.rotate('weft_unknown', { id: 'weft_kkkkkkkkkkkk', key_hash: hash('5') })).rejects.toThrow(/No key/);
     expect(await keys.find('weft_jjjjjjjjjjjj')).toBeUndefined();
+  });
+
+  it('keeps a key scope (admin unless given), lists it, and a rotation keeps it', async () => {
+    const keys = createApiKeyStore(getDb());
+    await keys.create({ id: 'weft_llllllllllll', key_hash: hash('6'), username: 'lena', entities: ['acme'], scope: 'read' });
+    await keys.create({ id: 'weft_mmmmmmmmmmmm', key_hash: hash('7'), username: 'lena', entities: [], scope: 'write' });
+    await keys.create({ id: 'weft_nnnnnnnnnnnn', key_hash: hash('8'), username: 'lena', entities: [] });
+    expect((await keys.find('weft_llllllllllll'))?.scope).toBe('read');
+    const listed = await keys.list({ username: 'lena' });
+    expect(Object.fromEntries(listed.map((k) => [k.id, k.scope]))).toEqual({
+      weft_llllllllllll: 'read',
+      weft_mmmmmmmmmmmm: 'write',
+      weft_nnnnnnnnnnnn: 'admin',
+    });
+    const rotated = await keys.rotate('weft_llllllllllll', { id: 'weft_oooooooooooo', key_hash: hash('9') });
+    expect(rotated.scope).toBe('read');
+    expect((await keys.find('weft_oooooooooooo'))?.scope).toBe('read');
   });
 });

@@ -28,7 +28,7 @@ export interface TableSpec {
   foreignKeys?: Record<string, ForeignKeySpec>;
 }
 
-function columnType(dialect: Dialect, kind: ColumnKind): RawBuilder<unknown> {
+export function columnType(dialect: Dialect, kind: ColumnKind): RawBuilder<unknown> {
   const pg = dialect === 'postgres';
   switch (kind) {
     // "C": byte-wise comparison and ORDER BY, as SQLite's default BINARY collation, whatever
