@@ -2552,7 +2552,10 @@ export interface components {
          */
         ScorerRef: string;
         ServerInfoRes: {
+            /** @description The git commit the server was built from (12 hex digits), or `unknown` when it was built outside git. */
+            commit?: string;
             min_required_weave_python_version: string;
+            /** @description This server's version (its package's). */
             trace_server_version?: string;
         };
         /** @enum {string} */

@@ -7,7 +7,7 @@ import { addKeyCommand, type CliIo } from '../auth/cli.ts';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
 import { addTransferCommands } from './transfer-commands.ts';
 import { routerCheckCommand } from './router-check.ts';
-import { VERSION } from '../version.ts';
+import { VERSION_LINE } from '../version.ts';
 
 export interface ServerActions {
   /** Starts the server; resolves -1 while it runs (the process stays up). */
@@ -23,7 +23,7 @@ export interface ServerActions {
 function program(io: CliIo, actions: ServerActions, done: (code: number) => void): Command {
   const weft = new Command('weft')
     .description('Weft: a self-hostable store for LLM traces, evaluations and RL trajectories.')
-    .version(VERSION)
+    .version(VERSION_LINE)
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
     .exitOverride()
     .showHelpAfterError();
