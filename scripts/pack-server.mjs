@@ -34,6 +34,8 @@ const out = resolve(process.env.INIT_CWD ?? process.cwd(), args.out ?? '.');
 /** The workspace packages the server needs at run time: bundled into the tarball. */
 const BUNDLED = ['@weft/core', '@weft/router', '@weft/spec', '@weft/store', '@weft/types'];
 const LEFT_OUT = new Set(['@weft/json-native', 'tsx']);
+/** Files beside dist/ that a package reads at run time. */
+const DATA = { '@weft/core': ['catalogue'], '@weft/spec': ['openapi.json'] };
 const DIRS = {
   '@weft/server': 'apps/server',
   '@weft/web': 'apps/web',
@@ -49,7 +51,11 @@ const catalog = parseYaml(readFileSync(join(repo, 'pnpm-workspace.yaml'), 'utf8'
 
 function gitCommit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'unknown';
   }
@@ -105,8 +111,8 @@ try {
     addDependencies(dependencies, pkg);
     const into = join(stage, 'node_modules', name);
     mkdirSync(into, { recursive: true });
-    if (name === '@weft/spec') copyBuilt(join(dir, 'openapi.json'), join(into, 'openapi.json'));
-    else copyBuilt(join(dir, 'dist'), join(into, 'dist'));
+    if (name !== '@weft/spec') copyBuilt(join(dir, 'dist'), join(into, 'dist')); // the spec is its JSON
+    for (const data of DATA[name] ?? []) copyBuilt(join(dir, data), join(into, data));
     // No dependencies of their own: the package's (listed above) resolve from its node_modules.
     writeFileSync(
       join(into, 'package.json'),
