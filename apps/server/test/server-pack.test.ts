@@ -118,7 +118,7 @@ describe('weft serve in an empty directory', () => {
     }
   });
 
-  const auth = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
+  const auth = () => ({ authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}`, 'content-type': 'application/json' });
 
   it('keeps its SQLite database and local key under ./data', () => {
     expect(existsSync(join(run, 'data', 'weft.sqlite'))).toBe(true);
