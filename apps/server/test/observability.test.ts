@@ -114,6 +114,8 @@ function observability(database: TestDatabase) {
         return res.text();
       };
       const before = await scrape();
+      // Which build answers: the clone's version and commit, from the sources.
+      expect(before).toMatch(/^weft_build_info\{version="\d+\.\d+\.\d+",commit="[0-9a-f]{12}",node="\d+\.\d+\.\d+"\} 1$/m);
       const project_id = 'acme/metrics';
       const json = { authorization: basic(), 'content-type': 'application/json' };
       const batch = [1, 2, 3].map((i) => ({

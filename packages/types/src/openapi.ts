@@ -2552,12 +2552,15 @@ export interface components {
          */
         ScorerRef: string;
         ServerInfoRes: {
+            /** @description The git commit the server was built from (12 hex digits), or `unknown` when it was built outside git. */
+            commit?: string;
             /**
              * @description What the key that asked may do: operations whose `x-weft-access` needs more answer 403. Weft Studio hides its write actions for a `read` key.
              * @enum {string}
              */
             key_scope: "read" | "write" | "admin";
             min_required_weave_python_version: string;
+            /** @description This server's version (its package's). */
             trace_server_version?: string;
         };
         /** @enum {string} */

@@ -1,7 +1,8 @@
 // The `weft` command line as a user meets it: help on every command, the version, `weft` alone
 // serving, and usage errors with exit code 2 (never starting anything).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../version.ts';
+import { VERSION_LINE } from '../version.ts';
 import { runWeft } from './program.ts';
 
 async function weft(...argv: string[]) {
@@ -62,7 +63,10 @@ describe('weft', () => {
     expect((await weft('keys', 'add', '--help')).stdout).toContain('--entity <entity...>');
     const keys = (await weft('keys', '--help')).stdout;
     for (const sub of ['create', 'list', 'revoke', 'rotate', 'add']) expect(keys).toMatch(new RegExp(`^  ${sub}\\b`, 'm'));
-    expect(await weft('--version')).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+    expect(await weft('--version')).toMatchObject({ code: 0, stdout: `${VERSION_LINE}\n` });
+    // The package's own version, and a commit (this test runs in a git clone).
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(VERSION_LINE).toMatch(new RegExp(`^${version.replaceAll('.', '\\.')} \\(commit [0-9a-f]{12}\\)$`));
   });
 
   it('refuses what it does not know with exit code 2, starting nothing', async () => {

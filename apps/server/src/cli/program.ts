@@ -9,7 +9,7 @@ import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, 
 import { addTransferCommands } from './transfer-commands.ts';
 import { routerCheckCommand } from './router-check.ts';
 import { configCommand, settingsHelp } from './config-command.ts';
-import { VERSION } from '../version.ts';
+import { VERSION_LINE } from '../version.ts';
 import { ACCESS_LEVELS, type Access } from '@weft/types/spec';
 
 export interface ServerActions {
@@ -30,7 +30,7 @@ const CONFIG_OPTION = ['--config <file>', 'the configuration file (default: WEFT
 function program(io: CliIo, actions: ServerActions, done: (code: number) => void, env: NodeJS.ProcessEnv): Command {
   const weft = new Command('weft')
     .description('Weft: a self-hostable store for LLM traces, evaluations and RL trajectories.')
-    .version(VERSION)
+    .version(VERSION_LINE)
     .option(...CONFIG_OPTION)
     // Options after a command name are that command's (`router check --config` names the router file).
     .enablePositionalOptions()

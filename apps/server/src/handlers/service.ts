@@ -1,3 +1,4 @@
+import { BUILD_INFO } from '../version.ts';
 import { ANSWERED, handlers, type Deps } from './handler.ts';
 
 export function serviceHandlers({ store, version, lifecycle, metrics, limiter }: Deps) {
@@ -44,7 +45,12 @@ export function serviceHandlers({ store, version, lifecycle, metrics, limiter }:
       return health;
     },
     async serverInfo({ principal }) {
-      return { min_required_weave_python_version: '0.0.1', trace_server_version: version, key_scope: principal.scope };
+      return {
+        min_required_weave_python_version: '0.0.1',
+        trace_server_version: version,
+        commit: BUILD_INFO.commit,
+        key_scope: principal.scope,
+      };
     },
   });
 }

@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db, Store, SweepCounts } from '@weft/store';
 import type { RouterObserver } from '@weft/router';
 import { createRouterMetrics } from './router-metrics.ts';
+import { BUILD_INFO } from '../version.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -27,6 +28,14 @@ const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 export function createMetrics(db: Db): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'weft_' });
+  // Always 1: the labels are the information (which build each replica runs, as Prometheus' own
+  // *_build_info metrics), so a dashboard can join it onto any other series.
+  new Gauge({
+    name: 'weft_build_info',
+    help: 'The version, git commit and Node.js version of this server; always 1.',
+    labelNames: ['version', 'commit', 'node'] as const,
+    registers: [registry],
+  }).set({ version: BUILD_INFO.version, commit: BUILD_INFO.commit, node: process.versions.node }, 1);
 
   const requests = new Counter({
     name: 'weft_http_requests_total',

@@ -102,6 +102,7 @@ export const GENERATED = new Set([
   'log_id',
   'trace_id',
   'trace_server_version',
+  'commit',
   'first_id',
   'last_id',
 ]);
