@@ -46,7 +46,15 @@ function startWriters(server: TestServer) {
       const id = randomUUID();
       const started_at = new Date().toISOString();
       await ok(server, '/call/start', {
-        start: { project_id: P, id, trace_id: randomUUID(), op_name: `weave:///${P}/op/step:abc`, started_at, attributes: {}, inputs: { n: n++ } },
+        start: {
+          project_id: P,
+          id,
+          trace_id: randomUUID(),
+          op_name: `weave:///${P}/op/step:abc`,
+          started_at,
+          attributes: {},
+          inputs: { n: n++ },
+        },
       });
       await ok(server, '/call/end', { end: { project_id: P, id, ended_at: new Date().toISOString(), output: { id }, summary: {} } });
       ack('call', id);
@@ -114,7 +122,8 @@ afterAll(async () => {
 it('backs up a server under write load; the restore answers as the source did', async () => {
   const written = await writeProject(source);
   // Megabytes to copy, so the backup takes many steps while the writers go on.
-  for (let i = 0; i < 6; i++) await ok(source, '/obj/create', { obj: { project_id: P, object_id: `big-${i}`, val: { i, text: 'z'.repeat(1_000_000) } } });
+  for (let i = 0; i < 6; i++)
+    await ok(source, '/obj/create', { obj: { project_id: P, object_id: `big-${i}`, val: { i, text: 'z'.repeat(1_000_000) } } });
 
   const writers = startWriters(source);
   await writers.until(() => Object.values(writers.acked).every((keys) => keys.length >= 5));
@@ -138,7 +147,11 @@ it('backs up a server under write load; the restore answers as the source did', 
   expect(checkSqliteFile(target).length).toBeGreaterThan(0);
   const db = await openDatabase(`sqlite:${target}`);
   try {
-    const { rows } = await db.kysely.executeQuery<unknown>({ sql: 'pragma foreign_key_check', parameters: [], query: { kind: 'RawNode' } } as never);
+    const { rows } = await db.kysely.executeQuery<unknown>({
+      sql: 'pragma foreign_key_check',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as never);
     expect(rows).toEqual([]);
   } finally {
     await db.close();
@@ -151,16 +164,23 @@ it('backs up a server under write load; the restore answers as the source did', 
   // Calls: every acknowledged-before one is there, each as the source answers it.
   const stream = { project_id: P, sort_by: [{ field: 'started_at', direction: 'asc' }] };
   const byId = (text: string) => new Map(lines(text).map((l) => [(JSON.parse(l) as { id: string }).id, l]));
-  const [sourceCalls, restoredCalls] = [byId(await ok(source, '/calls/stream_query', stream)), byId(await ok(restored, '/calls/stream_query', stream))];
+  const [sourceCalls, restoredCalls] = [
+    byId(await ok(source, '/calls/stream_query', stream)),
+    byId(await ok(restored, '/calls/stream_query', stream)),
+  ];
   for (const id of before.call) expect(restoredCalls.has(id), `call ${id}`).toBe(true);
   for (const [id, line] of restoredCalls) {
     // A call whose end was acknowledged before the backup is whole; a later one may be restored
     // as started only (its end came after): then everything its start wrote is the source's.
-    const [here, there] = [JSON.parse(line) as Record<string, unknown>, JSON.parse(sourceCalls.get(id) as string) as Record<string, unknown>];
+    const [here, there] = [
+      JSON.parse(line) as Record<string, unknown>,
+      JSON.parse(sourceCalls.get(id) as string) as Record<string, unknown>,
+    ];
     if (before.call.includes(id) || here.ended_at !== undefined) expect(here, `call ${id}`).toEqual(there);
     else {
       // Its summary is derived from what is there (status "running"), so it is left out.
-      for (const [field, value] of Object.entries(here)) if (field !== 'summary') expect(value, `call ${id} ${field}`).toEqual(there[field]);
+      for (const [field, value] of Object.entries(here))
+        if (field !== 'summary') expect(value, `call ${id} ${field}`).toEqual(there[field]);
     }
   }
 
@@ -169,7 +189,11 @@ it('backs up a server under write load; the restore answers as the source did', 
   const objs = async (server: TestServer) => (JSON.parse(await ok(server, '/objs/query', { project_id: P })) as { objs: Obj[] }).objs;
   const restoredObjs = await objs(restored);
   const sourceObjs = new Map((await objs(source)).map((o) => [o.object_id, o]));
-  for (const id of before.object) expect(restoredObjs.some((o) => o.object_id === id), `object ${id}`).toBe(true);
+  for (const id of before.object)
+    expect(
+      restoredObjs.some((o) => o.object_id === id),
+      `object ${id}`,
+    ).toBe(true);
   for (const o of restoredObjs) {
     expect(o).toEqual(sourceObjs.get(o.object_id));
   }
@@ -185,9 +209,14 @@ it('backs up a server under write load; the restore answers as the source did', 
 
   // Feedback: the query's answer is the source's, less what came after the backup.
   type Fb = { id: string };
-  const feedback = async (server: TestServer) => (JSON.parse(await ok(server, '/feedback/query', { project_id: P })) as { result: Fb[] }).result;
+  const feedback = async (server: TestServer) =>
+    (JSON.parse(await ok(server, '/feedback/query', { project_id: P })) as { result: Fb[] }).result;
   const restoredFb = await feedback(restored);
   const sourceFb = new Map((await feedback(source)).map((f) => [f.id, f]));
-  for (const id of before.feedback) expect(restoredFb.some((f) => f.id === id), `feedback ${id}`).toBe(true);
+  for (const id of before.feedback)
+    expect(
+      restoredFb.some((f) => f.id === id),
+      `feedback ${id}`,
+    ).toBe(true);
   for (const f of restoredFb) expect(f).toEqual(sourceFb.get(f.id));
 }, 180_000);

@@ -39,7 +39,8 @@ describeIfPostgres('a PostgreSQL backup with pg_dump and pg_restore', () => {
     if (password) expect(backup.stdout + backup.stderr).not.toContain(password);
 
     // `weft restore` names the tool for it rather than guessing.
-    const refused = await runWeftProcess(['restore', '--from', file], { DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`, WEFT_CWD: dir }).done;
+    const refused = await runWeftProcess(['restore', '--from', file], { DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`, WEFT_CWD: dir })
+      .done;
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/pg_dump archive: restore it with pg_restore/);
 

@@ -66,7 +66,7 @@ describe('weft backup, restore', () => {
     try {
       await newer.kysely
         .insertInto('kysely_migration' as never)
-        .values({ name: '9999-from-the-future', timestamp: '2099-01-01' } as never)
+        .values({ name: '9999-from-the-future', timestamp: '2099-01-01' })
         .execute();
     } finally {
       await newer.close();

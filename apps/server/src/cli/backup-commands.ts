@@ -7,7 +7,15 @@ import { existsSync, openSync, readSync, closeSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { backupSqlite, fileSha256, parseDatabaseUrl, restoreSqlite, type PageProgress, type TransferOptions, type TransferPhase } from '@weft/store';
+import {
+  backupSqlite,
+  fileSha256,
+  parseDatabaseUrl,
+  restoreSqlite,
+  type PageProgress,
+  type TransferOptions,
+  type TransferPhase,
+} from '@weft/store';
 import type { CliIo } from '../auth/cli.ts';
 import { loadConfig } from '../config.ts';
 import { assertReadable, describeDatabase, run, type Context } from './transfer-commands.ts';
@@ -62,7 +70,10 @@ export function addBackupCommands(weft: Command, io: CliIo, done: (code: number)
     )
     .requiredOption('--out <file>', 'the backup file to write')
     .option('--force', 'overwrite --out if it exists')
-    .addHelpText('after', '\nExamples:\n  weft backup --out backups/weft-$(date -u +%Y%m%d-%H%M%S).sqlite\n  DATABASE_URL=postgres://weft@db:5432/weft weft backup --out weft.dump\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  weft backup --out backups/weft-$(date -u +%Y%m%d-%H%M%S).sqlite\n  DATABASE_URL=postgres://weft@db:5432/weft weft backup --out weft.dump\n',
+    )
     .action(async (opts: { out: string; force?: boolean }) => {
       const file = resolve(cwd, opts.out);
       if (existsSync(file) && !opts.force) {
@@ -96,7 +107,10 @@ export function addBackupCommands(weft: Command, io: CliIo, done: (code: number)
         'checks the file (integrity_check; a newer schema is refused) and migrates an older one forward. Stop the server first.',
     )
     .requiredOption('--from <file>', 'the backup file to restore')
-    .addHelpText('after', '\nExample:\n  DATABASE_URL=sqlite:data/restored.sqlite weft restore --from backups/weft-20250101-120000.sqlite\n')
+    .addHelpText(
+      'after',
+      '\nExample:\n  DATABASE_URL=sqlite:data/restored.sqlite weft restore --from backups/weft-20250101-120000.sqlite\n',
+    )
     .action(async (opts: { from: string }) => {
       const file = resolve(cwd, opts.from);
       done(
@@ -105,7 +119,9 @@ export function addBackupCommands(weft: Command, io: CliIo, done: (code: number)
           const config = loadConfig(env);
           const target = parseDatabaseUrl(config.databaseUrl, config.dataDir);
           if (magic(file).startsWith('PGDMP')) {
-            throw new Error(`${file} is a pg_dump archive: restore it with pg_restore into an empty PostgreSQL database (README: Backups).`);
+            throw new Error(
+              `${file} is a pg_dump archive: restore it with pg_restore into an empty PostgreSQL database (README: Backups).`,
+            );
           }
           if (target.kind === 'postgres') {
             throw new Error(

@@ -10,4 +10,10 @@ export {
   type SqliteBackupReport,
   type SqliteFileFacts,
 } from './sqlite-backup.ts';
-export { checkBackupSchema, firstTableWithRows, restoreSqlite, type SqliteRestoreOptions, type SqliteRestoreReport } from './sqlite-restore.ts';
+export {
+  checkBackupSchema,
+  firstTableWithRows,
+  restoreSqlite,
+  type SqliteRestoreOptions,
+  type SqliteRestoreReport,
+} from './sqlite-restore.ts';

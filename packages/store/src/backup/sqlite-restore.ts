@@ -33,8 +33,18 @@ export function firstTableWithRows(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'").pluck().all() as string[];
-    return tables.find((t) => !BOOKKEEPING.has(t) && db.prepare(`select exists (select 1 from "${t.replace(/"/g, '""')}")`).pluck().get() === 1);
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
+      .pluck()
+      .all() as string[];
+    return tables.find(
+      (t) =>
+        !BOOKKEEPING.has(t) &&
+        db
+          .prepare(`select exists (select 1 from "${t.replace(/"/g, '""')}")`)
+          .pluck()
+          .get() === 1,
+    );
   } finally {
     db.close();
   }
