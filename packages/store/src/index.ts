@@ -26,4 +26,5 @@ export {
   type NewApiKey,
 } from './api-keys/api-key-store.ts';
 export * from './transfer/index.ts';
+export * from './backup/index.ts';
 export { DEFAULT_FILE_GRACE_MS, sweepExpired, type SweepCounts, type SweepOptions, type SweepResult } from './retention/sweep.ts';

@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { addKeyCommand, type CliIo } from '../auth/cli.ts';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
 import { addTransferCommands } from './transfer-commands.ts';
+import { addBackupCommands } from './backup-commands.ts';
 import { routerCheckCommand } from './router-check.ts';
 import { configCommand, settingsHelp } from './config-command.ts';
 import { VERSION_LINE } from '../version.ts';
@@ -122,6 +123,9 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .action(async (opts: { file: string; user: string; entity?: string[] }) => done(await addKeyCommand(opts, io)));
 
   addTransferCommands(weft, io, done, env);
+
+  // `weft backup` and `weft restore` (backup-commands.ts).
+  addBackupCommands(weft, io, done);
 
   const router = weft.command('router').description('the inference router (ROUTER_CONFIG)');
   router

@@ -66,7 +66,7 @@ function defaultExportFile(projects: readonly string[]): string {
   return `weft-${what}-${timestamp()}.tar.gz`;
 }
 
-interface Context {
+export interface Context {
   io: CliIo;
   env: NodeJS.ProcessEnv;
 }
@@ -75,7 +75,7 @@ interface Context {
  * Runs one transfer with progress on stderr and Ctrl-C/SIGTERM stopping it between batches;
  * resolves the exit code. `interrupted` says what an interruption leaves behind.
  */
-async function run(ctx: Context, interrupted: string, work: (opts: TransferOptions) => Promise<string>): Promise<number> {
+export async function run(ctx: Context, interrupted: string, work: (opts: TransferOptions) => Promise<string>): Promise<number> {
   const stop = new AbortController();
   const off = onStopSignals({
     graceful: () => stop.abort(),
@@ -104,7 +104,7 @@ async function run(ctx: Context, interrupted: string, work: (opts: TransferOptio
 }
 
 /** A database to read must exist: opening a missing SQLite file would create an empty one. */
-function assertReadable(url: string | undefined, dataDir: string): void {
+export function assertReadable(url: string | undefined, dataDir: string): void {
   const target = parseDatabaseUrl(url, dataDir);
   if (target.kind === 'sqlite' && target.path !== ':memory:' && !existsSync(target.path)) {
     throw new Error(`${target.path}: no such SQLite database (set DATABASE_URL, or --from for copy).`);

@@ -16,7 +16,17 @@ export interface ProgressReporter {
   stop(): void;
 }
 
-const VERBS: Record<TransferPhase, string> = { export: 'export', import: 'import', copy: 'copy', verify: 'verify', check: 'check' };
+const VERBS: Record<TransferPhase, string> = {
+  export: 'export',
+  import: 'import',
+  copy: 'copy',
+  verify: 'verify',
+  check: 'check',
+  backup: 'backup',
+  restore: 'restore',
+};
+// A backup and a restore copy the database page by page (SQLite's backup API), not row by row.
+const unitOf = (phase: TransferPhase) => (phase === 'backup' || phase === 'restore' ? 'pages' : 'rows');
 const BAR_WIDTH = 24;
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -45,11 +55,12 @@ function pace(p: TransferProgress, t: Tracked, now: number): { rate: number; eta
 function describe(p: TransferProgress, t: Tracked, now: number): string {
   const { rate, eta } = pace(p, t, now);
   const name = `${VERBS[p.phase]} ${p.table}`;
-  const rateText = `${count(Math.round(rate))} rows/s`;
-  if (p.state === 'end') return `${name}: ${count(p.done)} rows in ${((now - t.started) / 1000).toFixed(1)} s (${rateText})`;
-  if (p.total === undefined || p.total === 0) return `${name}: ${count(p.done)} rows, ${rateText}`;
+  const unit = unitOf(p.phase);
+  const rateText = `${count(Math.round(rate))} ${unit}/s`;
+  if (p.state === 'end') return `${name}: ${count(p.done)} ${unit} in ${((now - t.started) / 1000).toFixed(1)} s (${rateText})`;
+  if (p.total === undefined || p.total === 0) return `${name}: ${count(p.done)} ${unit}, ${rateText}`;
   const percent = Math.min(100, Math.floor((100 * p.done) / p.total));
-  return `${name}: ${count(p.done)}/${count(p.total)} rows (${percent}%), ${rateText}, ETA ${seconds(eta)}`;
+  return `${name}: ${count(p.done)}/${count(p.total)} ${unit} (${percent}%), ${rateText}, ETA ${seconds(eta)}`;
 }
 
 /** A bar on a TTY, plain lines elsewhere; `intervalMs` spaces the plain lines of one table. */

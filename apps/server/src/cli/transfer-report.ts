@@ -14,7 +14,7 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-function bytes(n: number): string {
+export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} kB`;
   if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;

@@ -1,6 +1,7 @@
 // What long transfers report as they go; the command line draws it (a bar on a terminal, plain
 // lines otherwise). Rows are counted per table and phase.
-export type TransferPhase = 'export' | 'import' | 'copy' | 'verify' | 'check';
+// `backup` and `restore` count SQLite pages rather than rows.
+export type TransferPhase = 'export' | 'import' | 'copy' | 'verify' | 'check' | 'backup' | 'restore';
 
 export interface TransferProgress {
   phase: TransferPhase;
