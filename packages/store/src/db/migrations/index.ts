@@ -15,6 +15,7 @@ import { objectTagsAliases } from './0010-object-tags-aliases.ts';
 import { llmTokenPrices } from './0011-llm-token-prices.ts';
 import { rowValuesAsJson } from './0012-row-values-as-json.ts';
 import { callsThreadTurnsIndex } from './0013-calls-thread-turns-index.ts';
+import { annotationQueueItems } from './0014-annotation-queue-items.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0011-llm-token-prices': llmTokenPrices(dialect),
     '0012-row-values-as-json': rowValuesAsJson(dialect),
     '0013-calls-thread-turns-index': callsThreadTurnsIndex(),
+    '0014-annotation-queue-items': annotationQueueItems(dialect),
   };
 }
