@@ -6,8 +6,23 @@ import { describeEachDatabase } from './test-server.ts';
 
 const P = 'acme/review-replay';
 
+interface Item {
+  id: string;
+  call_id: string;
+  position_in_queue?: number;
+}
+/** The fields of the answers this replay reads (each answer has some of them). */
+interface Answer {
+  id: string;
+  digest: string;
+  created_at: string;
+  items: Item[];
+  item: Item;
+  result: unknown[];
+}
+
 describeEachDatabase('annotation queue replay (Weave clients)', (getServer) => {
-  async function post(path: string, body: unknown): Promise<{ status: number; json: any }> {
+  async function post(path: string, body: unknown): Promise<{ status: number; json: Answer }> {
     const { url, aliceKey } = getServer();
     const res = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -15,7 +30,7 @@ describeEachDatabase('annotation queue replay (Weave clients)', (getServer) => {
       body: JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
+    return { status: res.status, json: (text ? JSON.parse(text) : null) as Answer };
   }
 
   it('adds calls, lists items, moves progress, counts, and links annotation feedback to the queue', async () => {
@@ -65,7 +80,7 @@ describeEachDatabase('annotation queue replay (Weave clients)', (getServer) => {
       wb_user_id: null,
     });
     expect(queue.status).toBe(200);
-    const q = queue.json.id as string;
+    const q = queue.json.id;
 
     // AnnotationQueueAddCallsReq (queue_id from the path).
     const add = await post(`/annotation_queues/${q}/items`, {
@@ -134,7 +149,7 @@ describeEachDatabase('annotation queue replay (Weave clients)', (getServer) => {
       offset: 0,
       include_position: true,
     });
-    expect(positioned.json.items.map((i: any) => [i.call_id, i.position_in_queue])).toEqual([[calls[1], 2]]);
+    expect(positioned.json.items.map((i) => [i.call_id, i.position_in_queue])).toEqual([[calls[1], 2]]);
 
     expect((await post('/annotation_queues/stats', { project_id: P, queue_ids: [q, 'no-such-queue'] })).json).toEqual({
       stats: [
