@@ -1522,7 +1522,7 @@ export interface components {
             project_id: components["schemas"]["ProjectId"];
         };
         AnnotationQueueItemsDeleteRes: {
-            /** @description Live items of the queue among item_ids */
+            /** @description Live items of the queue among item_ids, now removed. */
             num_deleted: number;
         };
         /** @description Equality filters, all of which must hold. */
