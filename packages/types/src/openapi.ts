@@ -72,6 +72,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/annotation_queues/{queue_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add calls to an annotation queue
+         * @description Each call becomes an item that copies the call's start, end, op name and trace id. Calls already live in the queue count as duplicates; unknown or deleted calls are skipped. A missing or deleted queue is a 404.
+         */
+        post: operations["annotationQueueAddCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/annotation_queues/{queue_id}/items/{item_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the item.
+                 * @example 0197331e-4c1d-7a2b-9e3f-5a6b7c8d9e01
+                 */
+                item_id: string;
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the authenticated annotator's progress on an item
+         * @description One progress record per item and annotator. `in_progress` only while the annotator has none; `completed` and `skipped` from none or `in_progress`; any other transition, or an item that is not a live item of the queue, is a 400.
+         */
+        post: operations["annotationQueueItemProgressUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/annotation_queues/{queue_id}/items/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove items from an annotation queue
+         * @description Weft's own route (Weave has none): soft-deletes the named live items of the queue; their progress and the feedback written for them stay. Unknown ids are not counted. A missing or deleted queue is a 404.
+         */
+        post: operations["annotationQueueItemsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/annotation_queues/{queue_id}/items/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the items of an annotation queue
+         * @description Live items, filtered by equality, sorted (default created_at ascending; ties by id) and paged (no default limit). Each item's state and annotator are those of its latest progress record, `unstarted` with annotator '' when it has none. A missing or deleted queue is a 404.
+         */
+        post: operations["annotationQueueItemsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/annotation_queues/query": {
         parameters: {
             query?: never;
@@ -86,6 +195,26 @@ export interface paths {
          * @description Deleted queues are excluded. The answer is JSON Lines.
          */
         post: operations["annotationQueuesQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/annotation_queues/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Item counts of annotation queues
+         * @description One row per requested queue id, in the order asked (unknown ids give zeros). `completed_items` counts items completed or skipped by at least one annotator (Weave's); `in_progress_items` and `skipped_items` are Weft's.
+         */
+        post: operations["annotationQueuesStats"];
         delete?: never;
         options?: never;
         head?: never;
@@ -357,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Add feedback to a call or object
-         * @description Checks as Weave does: `wandb.reaction.1` needs one emoji in `payload.emoji`, `wandb.note.1` needs `payload.note`, `wandb.runnable.<name>` needs `runnable_ref` and `payload.output` (and `call_ref` for an op), `wandb.annotation.*` needs `annotation_ref`.
+         * @description Checks as Weave does: `wandb.reaction.1` needs one emoji in `payload.emoji`, `wandb.note.1` needs `payload.note`, `wandb.runnable.<name>` needs `runnable_ref` and `payload.output` (and `call_ref` for an op), `wandb.annotation.<name>` needs `annotation_ref` (an object named `<name>` in the project) and `payload.value`, which must match the annotation spec's `field_schema` (422 naming `payload.value` otherwise). A `queue_id` must name a live queue.
          */
         post: operations["feedbackCreate"];
         delete?: never;
@@ -1326,6 +1455,22 @@ export interface components {
          * @example production
          */
         AliasName: string;
+        AnnotationQueueAddCallsReq: {
+            /** @description Calls to add, by id or by call ref (`weave:///<entity>/<project>/call/<id>`, of the same project). Calls already in the queue count as duplicates; unknown or deleted calls are skipped (neither added nor duplicates), as Weave does. */
+            call_ids: string[];
+            /**
+             * @description Dot paths of the call shown to annotators, e.g. `inputs.messages`.
+             * @default []
+             */
+            display_fields?: string[];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's name; ignored: the server records the authenticated user as `added_by`. */
+            wb_user_id?: string | null;
+        };
+        AnnotationQueueAddCallsRes: {
+            added_count: number;
+            duplicates: number;
+        };
         AnnotationQueueCreateReq: {
             /**
              * @description Null or absent: ''.
@@ -1340,6 +1485,72 @@ export interface components {
         };
         AnnotationQueueCreateRes: {
             id: string;
+        };
+        AnnotationQueueItemProgressUpdateReq: {
+            /** @description The authenticated annotator's new state. `in_progress` only while the annotator has no record for the item; `completed` and `skipped` from none, `unstarted` or `in_progress`; anything else is a 400 (as Weave's ClickHouse server answers). */
+            annotation_state: string;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Weave's name; ignored: the annotator is the authenticated user. */
+            wb_user_id?: string | null;
+        };
+        AnnotationQueueItemRes: {
+            item: components["schemas"]["AnnotationQueueItemSchema"];
+        };
+        AnnotationQueueItemSchema: {
+            added_by?: string | null;
+            annotation_state: components["schemas"]["AnnotationState"];
+            /** @description The annotator of the latest progress record; '' while the item is unstarted (as Weave answers). */
+            annotator_user_id?: string | null;
+            call_ended_at?: components["schemas"]["Datetime"] | null;
+            call_id: string;
+            call_op_name: string;
+            call_started_at: components["schemas"]["Datetime"];
+            call_trace_id: string;
+            created_at: components["schemas"]["Datetime"];
+            created_by: string;
+            deleted_at?: components["schemas"]["Datetime"];
+            display_fields: string[];
+            id: string;
+            /** @description 1-based place in the queue's order (every filter but annotation_states applied); only with include_position. */
+            position_in_queue?: number;
+            project_id: components["schemas"]["ProjectId"];
+            queue_id: string;
+            updated_at: components["schemas"]["Datetime"];
+        };
+        AnnotationQueueItemsDeleteReq: {
+            item_ids: string[];
+            project_id: components["schemas"]["ProjectId"];
+        };
+        AnnotationQueueItemsDeleteRes: {
+            /** @description Live items of the queue among item_ids, now removed. */
+            num_deleted: number;
+        };
+        /** @description Equality filters, all of which must hold. */
+        AnnotationQueueItemsFilter: {
+            added_by?: string | null;
+            annotation_states?: components["schemas"]["AnnotationState"][] | null;
+            call_id?: string | null;
+            call_op_name?: string | null;
+            call_trace_id?: string | null;
+            id?: string | null;
+        } | null;
+        AnnotationQueueItemSortItem: {
+            direction: components["schemas"]["SortDirection"];
+            /** @enum {string} */
+            field: "call_started_at" | "call_op_name" | "created_at" | "updated_at";
+        };
+        AnnotationQueueItemsQueryReq: {
+            filter?: components["schemas"]["AnnotationQueueItemsFilter"];
+            /** @default false */
+            include_position?: boolean | null;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Default created_at ascending; ties always by id ascending. */
+            sort_by?: components["schemas"]["AnnotationQueueItemSortItem"][] | null;
+        };
+        AnnotationQueueItemsQueryRes: {
+            items: components["schemas"]["AnnotationQueueItemSchema"][];
         };
         AnnotationQueueRes: {
             queue: components["schemas"]["AnnotationQueueSchema"];
@@ -1371,6 +1582,23 @@ export interface components {
         };
         /** @description JSON Lines, one AnnotationQueueSchema per line (as Weave streams them). */
         AnnotationQueuesQueryRes: string;
+        AnnotationQueuesStatsReq: {
+            project_id: components["schemas"]["ProjectId"];
+            queue_ids: string[];
+        };
+        AnnotationQueuesStatsRes: {
+            stats: components["schemas"]["AnnotationQueueStats"][];
+        };
+        AnnotationQueueStats: {
+            /** @description Items completed or skipped by at least one annotator. */
+            completed_items: number;
+            /** @description Weft: items with an in_progress record and none completed or skipped. */
+            in_progress_items?: number;
+            queue_id: string;
+            /** @description Weft: items skipped by at least one annotator and completed by none. */
+            skipped_items?: number;
+            total_items: number;
+        };
         AnnotationQueueUpdateReq: {
             /** @description New description. */
             description?: string | null;
@@ -1380,6 +1608,8 @@ export interface components {
             /** @description New scorer references. */
             scorer_refs?: components["schemas"]["ScorerRef"][] | null;
         };
+        /** @enum {string} */
+        AnnotationState: "unstarted" | "in_progress" | "completed" | "skipped";
         /** @description Weave's CallBatchEndMode. Extra keys beside `mode` and `req` are ignored, as Weave's model (a plain pydantic model) ignores them; `req` itself is closed. */
         CallBatchEndItem: {
             /** @constant */
@@ -1943,7 +2173,7 @@ export interface components {
                 [key: string]: unknown;
             };
             project_id: components["schemas"]["ProjectId"];
-            /** @description The annotation queue an item was made from (newer Weave SDKs). Weft's queues hold no items yet, so feedback is not linked to one: only null (or '', no queue) is taken. */
+            /** @description The annotation queue the feedback was written from (null or '' outside queues). It must name a live queue of the same project (400 otherwise); stored, answered by feedback/query and filterable there. */
             queue_id?: string | null;
             runnable_ref?: string | null;
             /** @description Only {} (the default) or null. */
@@ -2003,11 +2233,11 @@ export interface components {
         };
         FeedbackQueryReq: {
             /** @description Which fields of each row to answer (null or absent — every field). */
-            fields?: ("id" | "project_id" | "weave_ref" | "wb_user_id" | "creator" | "created_at" | "feedback_type" | "payload" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref")[] | null;
+            fields?: ("id" | "project_id" | "weave_ref" | "wb_user_id" | "creator" | "created_at" | "feedback_type" | "payload" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref" | "queue_id")[] | null;
             limit?: components["schemas"]["Limit"];
             offset?: components["schemas"]["Offset"];
             project_id: components["schemas"]["ProjectId"];
-            /** @description Weave's query language over feedback: `$getField` of id, weave_ref, feedback_type, creator, wb_user_id, annotation_ref, runnable_ref, call_ref, trigger_ref, created_at (a time), or a dot path into `payload`. */
+            /** @description Weave's query language over feedback: `$getField` of id, weave_ref, feedback_type, creator, wb_user_id, annotation_ref, runnable_ref, call_ref, trigger_ref, queue_id, created_at (a time), or a dot path into `payload`. */
             query?: components["schemas"]["CallsQuery"];
             /** @description Default order is created_at ascending; id breaks ties. */
             sort_by?: components["schemas"]["FeedbackSortItem"][] | null;
@@ -2033,6 +2263,8 @@ export interface components {
                 [key: string]: unknown;
             };
             project_id?: components["schemas"]["ProjectId"];
+            /** @description The annotation queue the feedback was written from; present only when there is one. */
+            queue_id?: string | null;
             runnable_ref?: string | null;
             trigger_ref?: string | null;
             wb_user_id?: string | null;
@@ -2041,7 +2273,7 @@ export interface components {
         FeedbackSortItem: {
             direction: components["schemas"]["SortDirection"];
             /** @enum {string} */
-            field: "id" | "created_at" | "feedback_type" | "weave_ref" | "creator" | "wb_user_id" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref";
+            field: "id" | "created_at" | "feedback_type" | "weave_ref" | "creator" | "wb_user_id" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref" | "queue_id";
         };
         FileContentReq: {
             digest: string;
@@ -3113,14 +3345,29 @@ export interface components {
 }
 export type AliasesListRes = components['schemas']['AliasesListRes'];
 export type AliasName = components['schemas']['AliasName'];
+export type AnnotationQueueAddCallsReq = components['schemas']['AnnotationQueueAddCallsReq'];
+export type AnnotationQueueAddCallsRes = components['schemas']['AnnotationQueueAddCallsRes'];
 export type AnnotationQueueCreateReq = components['schemas']['AnnotationQueueCreateReq'];
 export type AnnotationQueueCreateRes = components['schemas']['AnnotationQueueCreateRes'];
+export type AnnotationQueueItemProgressUpdateReq = components['schemas']['AnnotationQueueItemProgressUpdateReq'];
+export type AnnotationQueueItemRes = components['schemas']['AnnotationQueueItemRes'];
+export type AnnotationQueueItemSchema = components['schemas']['AnnotationQueueItemSchema'];
+export type AnnotationQueueItemsDeleteReq = components['schemas']['AnnotationQueueItemsDeleteReq'];
+export type AnnotationQueueItemsDeleteRes = components['schemas']['AnnotationQueueItemsDeleteRes'];
+export type AnnotationQueueItemsFilter = components['schemas']['AnnotationQueueItemsFilter'];
+export type AnnotationQueueItemSortItem = components['schemas']['AnnotationQueueItemSortItem'];
+export type AnnotationQueueItemsQueryReq = components['schemas']['AnnotationQueueItemsQueryReq'];
+export type AnnotationQueueItemsQueryRes = components['schemas']['AnnotationQueueItemsQueryRes'];
 export type AnnotationQueueRes = components['schemas']['AnnotationQueueRes'];
 export type AnnotationQueueSchema = components['schemas']['AnnotationQueueSchema'];
 export type AnnotationQueueSortItem = components['schemas']['AnnotationQueueSortItem'];
 export type AnnotationQueuesQueryReq = components['schemas']['AnnotationQueuesQueryReq'];
 export type AnnotationQueuesQueryRes = components['schemas']['AnnotationQueuesQueryRes'];
+export type AnnotationQueuesStatsReq = components['schemas']['AnnotationQueuesStatsReq'];
+export type AnnotationQueuesStatsRes = components['schemas']['AnnotationQueuesStatsRes'];
+export type AnnotationQueueStats = components['schemas']['AnnotationQueueStats'];
 export type AnnotationQueueUpdateReq = components['schemas']['AnnotationQueueUpdateReq'];
+export type AnnotationState = components['schemas']['AnnotationState'];
 export type CallBatchEndItem = components['schemas']['CallBatchEndItem'];
 export type CallBatchStartItem = components['schemas']['CallBatchStartItem'];
 export type CallEndReq = components['schemas']['CallEndReq'];
@@ -3486,6 +3733,174 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    annotationQueueAddCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueueAddCallsReq"];
+            };
+        };
+        responses: {
+            /** @description How many calls were added and how many were already in the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationQueueAddCallsRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    annotationQueueItemProgressUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the item.
+                 * @example 0197331e-4c1d-7a2b-9e3f-5a6b7c8d9e01
+                 */
+                item_id: string;
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueueItemProgressUpdateReq"];
+            };
+        };
+        responses: {
+            /** @description The item with its new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationQueueItemRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    annotationQueueItemsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueueItemsDeleteReq"];
+            };
+        };
+        responses: {
+            /** @description How many items were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationQueueItemsDeleteRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    annotationQueueItemsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the queue.
+                 * @example 0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12
+                 */
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueueItemsQueryReq"];
+            };
+        };
+        responses: {
+            /** @description The items (a JSON object, not JSON Lines). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationQueueItemsQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
     annotationQueuesQuery: {
         parameters: {
             query?: never;
@@ -3506,6 +3921,39 @@ export interface operations {
                 };
                 content: {
                     "application/jsonl": components["schemas"]["AnnotationQueuesQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    annotationQueuesStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueuesStatsReq"];
+            };
+        };
+        responses: {
+            /** @description The counts of each queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotationQueuesStatsRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -3,10 +3,15 @@
 // for a JSON Lines answer, the schema of one line (x-weft-line-schema).
 export interface OperationFacts {
   aliasesList: { body: 'none'; auth: 'basic'; line: null };
+  annotationQueueAddCalls: { body: 'json'; auth: 'basic'; line: null };
   annotationQueueCreate: { body: 'json'; auth: 'basic'; line: null };
   annotationQueueDelete: { body: 'none'; auth: 'basic'; line: null };
+  annotationQueueItemProgressUpdate: { body: 'json'; auth: 'basic'; line: null };
+  annotationQueueItemsDelete: { body: 'json'; auth: 'basic'; line: null };
+  annotationQueueItemsQuery: { body: 'json'; auth: 'basic'; line: null };
   annotationQueueRead: { body: 'none'; auth: 'basic'; line: null };
   annotationQueuesQuery: { body: 'json'; auth: 'basic'; line: 'AnnotationQueueSchema' };
+  annotationQueuesStats: { body: 'json'; auth: 'basic'; line: null };
   annotationQueueUpdate: { body: 'json'; auth: 'basic'; line: null };
   callEnd: { body: 'json'; auth: 'basic'; line: null };
   callRead: { body: 'json'; auth: 'basic'; line: null };

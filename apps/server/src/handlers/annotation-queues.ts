@@ -23,5 +23,25 @@ export function annotationQueueHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, query.project_id);
       return store.annotationQueueDelete({ ...query, ...params }, contextOf(principal));
     },
+    async annotationQueueAddCalls({ body, params, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueueAddCalls({ ...body, ...params }, contextOf(principal));
+    },
+    async annotationQueueItemsQuery({ body, params, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueueItemsQuery({ ...body, ...params }, contextOf(principal));
+    },
+    async annotationQueueItemProgressUpdate({ body, params, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueueItemProgressUpdate({ ...body, ...params }, contextOf(principal));
+    },
+    async annotationQueueItemsDelete({ body, params, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueueItemsDelete({ ...body, ...params }, contextOf(principal));
+    },
+    async annotationQueuesStats({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.annotationQueuesStats(body, contextOf(principal));
+    },
   });
 }

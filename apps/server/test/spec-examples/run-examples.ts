@@ -61,6 +61,12 @@ export const ORDER = [
   'annotationQueuesQuery',
   'annotationQueueRead',
   'annotationQueueUpdate',
+  // Items before callsDelete (the call must be live to be added).
+  'annotationQueueAddCalls',
+  'annotationQueueItemsQuery',
+  'annotationQueueItemProgressUpdate',
+  'annotationQueuesStats',
+  'annotationQueueItemsDelete',
   'modelCreate',
   'modelRead',
   'modelLog',

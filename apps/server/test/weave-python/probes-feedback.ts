@@ -51,7 +51,7 @@ export const FEEDBACK_PROBES: Probe[] = [
       runnable_ref: { honoured: ({ P }: Ctx) => `weave:///${P}/op/judge:abc` },
       call_ref: { honoured: ({ P }: Ctx) => `weave:///${P}/call/call-j` },
       trigger_ref: { honoured: ({ P }: Ctx) => `weave:///${P}/object/monitor:abc` },
-      queue_id: { refused: '0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12', accepts: null },
+      queue_id: { honoured: '0197331d-02aa-7d5c-a1e3-4f6b8c9d0e12' },
       ...monitorFields,
       wb_user_id: { unchanged: 'someone-else', why: 'the server records the authenticated user' },
     },

@@ -2,6 +2,7 @@
 // operation added to the spec is a compile error here until it has cases; the suite checks the
 // same at run time against spec/openapi.json.
 import type { OperationId } from '@weft/types';
+import { annotationQueueItemCases } from './annotation-queue-items.ts';
 import { annotationQueueCases } from './annotation-queues.ts';
 import { callCases } from './calls.ts';
 import { costCases } from './costs.ts';
@@ -31,6 +32,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...feedbackCases,
   ...costCases,
   ...annotationQueueCases,
+  ...annotationQueueItemCases,
   ...modelCases,
   ...otelCases,
   ...projectCases,

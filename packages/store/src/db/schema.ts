@@ -119,6 +119,36 @@ export interface AnnotationQueuesTable {
   deleted_at: IsoDatetime | null;
 }
 
+/** A call held by an annotation queue, with the call's fields copied when added (migration 0015). */
+export interface AnnotationQueueItemsTable {
+  project_id: string;
+  id: string;
+  queue_id: string;
+  call_id: string;
+  call_started_at: IsoDatetime;
+  call_ended_at: IsoDatetime | null;
+  call_op_name: string;
+  call_trace_id: string;
+  display_fields: Json;
+  added_by: string | null;
+  created_at: IsoDatetime;
+  created_by: string;
+  updated_at: IsoDatetime;
+  deleted_at: IsoDatetime | null;
+}
+
+/** One annotator's state on one queue item (migration 0015). */
+export interface AnnotatorQueueItemsProgressTable {
+  project_id: string;
+  queue_item_id: string;
+  annotator_id: string;
+  queue_id: string;
+  call_id: string;
+  annotation_state: string;
+  created_at: IsoDatetime;
+  updated_at: IsoDatetime;
+}
+
 /** ART models: small, keyed by id alone (a Citus reference table, not distributed). */
 export interface ModelsTable {
   id: string;
@@ -199,6 +229,8 @@ export interface FeedbackTable {
   svc_user_id: string | null;
   created_at: IsoDatetime;
   deleted_at: IsoDatetime | null;
+  /** The annotation queue it was written from (migration 0015); null outside queues. */
+  queue_id: string | null;
 }
 
 /** A user of keys kept in the database (migration 0007); global, not per project. */
@@ -291,6 +323,8 @@ export interface Database {
   rows: RowsTable;
   calls: CallsTable;
   annotation_queues: AnnotationQueuesTable;
+  annotation_queue_items: AnnotationQueueItemsTable;
+  annotator_queue_items_progress: AnnotatorQueueItemsProgressTable;
   models: ModelsTable;
   model_checkpoints: ModelCheckpointsTable;
   trajectory_logs: TrajectoryLogsTable;

@@ -6,10 +6,17 @@
 import { conflict, invalidRequest, pyJsonDumpsValue } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, readJson, type Db } from '../db/index.ts';
+import { checkFeedbackLinks } from './annotation-check.ts';
 import { feedbackRow } from './feedback-row.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
-export async function feedbackBatchCreate(db: Db, req: T.FeedbackCreateBatchReq, user: string): Promise<T.FeedbackCreateBatchRes> {
+/** `single`: the batch is feedback/create's one item (errors then name `body`, not `body.batch.0`). */
+export async function feedbackBatchCreate(
+  db: Db,
+  req: T.FeedbackCreateBatchReq,
+  user: string,
+  single = false,
+): Promise<T.FeedbackCreateBatchRes> {
   const seen = new Set<string>();
   for (const item of req.batch) {
     validateFeedback(item);
@@ -19,6 +26,8 @@ export async function feedbackBatchCreate(db: Db, req: T.FeedbackCreateBatchReq,
   }
   const created_at = nowIso();
   return db.kysely.transaction().execute(async (tx) => {
+    for (const [i, item] of req.batch.entries())
+      await checkFeedbackLinks(db, tx, item, req.batch.length === 1 && single ? ['body'] : ['body', 'batch', String(i)]);
     const res: T.FeedbackCreateRes[] = [];
     for (const item of req.batch) {
       const inserted = await tx
@@ -43,7 +52,8 @@ export async function feedbackBatchCreate(db: Db, req: T.FeedbackCreateBatchReq,
         stored.weave_ref === item.weave_ref &&
         stored.feedback_type === item.feedback_type &&
         pyJsonDumpsValue(readJson(db, stored.payload)) === pyJsonDumpsValue(item.payload) &&
-        (['creator', 'annotation_ref', 'runnable_ref', 'call_ref', 'trigger_ref'] as const).every((k) => stored[k] === (item[k] ?? null));
+        (['creator', 'annotation_ref', 'runnable_ref', 'call_ref', 'trigger_ref'] as const).every((k) => stored[k] === (item[k] ?? null)) &&
+        stored.queue_id === (item.queue_id || null);
       if (!same) throw conflict(`Feedback ${item.id} already exists with other content`);
       res.push({
         id: item.id,

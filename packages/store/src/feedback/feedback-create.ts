@@ -4,13 +4,15 @@
 import { uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
+import { checkFeedbackLinks } from './annotation-check.ts';
 import { feedbackRow } from './feedback-row.ts';
 import { feedbackBatchCreate } from './feedback-batch-create.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
 export async function feedbackCreate(db: Db, req: T.FeedbackCreateReq, user: string): Promise<T.FeedbackCreateRes> {
-  if (req.id != null) return (await feedbackBatchCreate(db, { batch: [{ ...req, id: req.id }] }, user)).res[0]!;
+  if (req.id != null) return (await feedbackBatchCreate(db, { batch: [{ ...req, id: req.id }] }, user, true)).res[0]!;
   validateFeedback(req);
+  await checkFeedbackLinks(db, db.kysely, req, ['body']);
   const id = uuidv7();
   const created_at = nowIso();
   await db.kysely

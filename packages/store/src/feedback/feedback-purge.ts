@@ -6,6 +6,7 @@ import { conflict, notFound, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
 import { purgeIds } from '../query/purge-ids.ts';
+import { checkFeedbackLinks } from './annotation-check.ts';
 import { feedbackRow } from './feedback-row.ts';
 import { validateFeedback } from './validate-feedback.ts';
 
@@ -21,6 +22,7 @@ export async function feedbackReplace(db: Db, req: T.FeedbackReplaceReq, user: s
   const { feedback_id, ...create } = req;
   validateFeedback(create);
   return db.kysely.transaction().execute(async (tx) => {
+    await checkFeedbackLinks(db, tx, create, ['body']);
     const gone = await tx.deleteFrom('feedback').where('project_id', '=', req.project_id).where('id', '=', feedback_id).executeTakeFirst();
     if (gone.numDeletedRows === 0n) throw notFound(`Feedback ${feedback_id} not found`);
     // The new item's id: the client's when it made one (the replaced item's own id may be reused),

@@ -18,6 +18,7 @@ const TEXT_COLUMNS: Record<string, string> = {
   runnable_ref: 'runnable_ref',
   call_ref: 'call_ref',
   trigger_ref: 'trigger_ref',
+  queue_id: 'queue_id',
 };
 
 function feedbackField(db: Db, name: string): Value {
@@ -75,6 +76,8 @@ export async function feedbackQuery(db: Db, req: T.FeedbackQueryReq): Promise<T.
       runnable_ref: r.runnable_ref,
       call_ref: r.call_ref,
       trigger_ref: r.trigger_ref,
+      // Only feedback written from a queue has the key: rows outside queues keep the older shape.
+      ...(r.queue_id !== null && { queue_id: r.queue_id }),
     };
     if (wanted) for (const key of Object.keys(row)) if (!wanted.has(key)) delete row[key];
     return row;

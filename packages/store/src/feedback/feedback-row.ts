@@ -22,6 +22,8 @@ export function feedbackRow(
     runnable_ref: req.runnable_ref ?? null,
     call_ref: req.call_ref ?? null,
     trigger_ref: req.trigger_ref ?? null,
+    // '' is Weave's "no queue".
+    queue_id: req.queue_id || null,
     // The authenticated user, whatever the client sent.
     svc_user_id: user,
     created_at,

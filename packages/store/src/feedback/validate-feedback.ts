@@ -1,10 +1,9 @@
 // The checks Weave's trace server makes on feedback/create (weave/trace_server/feedback.py,
 // interface/feedback_types.py), in its order, with its messages. Every violation is a 400.
 //
-// Not done here: Weave also reads an annotation's spec object and validates `payload.value`
-// against it, and adds emoji aliases (`alias`, `detoned`, …) to reactions from the Python emoji
-// package's name table. Weft checks the annotation ref's shape and project only, and stores
-// reactions as sent.
+// The checks that read the database (the queue, the annotation spec's field_schema) are in
+// annotation-check.ts. Not done: Weave adds emoji aliases (`alias`, `detoned`, …) to reactions
+// from the Python emoji package's name table; Weft stores reactions as sent.
 import { invalidRequest, parseWeaveRef, pyJsonDumpsValue, type WeaveRef } from '@weft/core';
 import type * as T from '@weft/types';
 
@@ -73,6 +72,8 @@ export function validateFeedback(req: T.FeedbackCreateReq): void {
   // Python's json.dumps escapes non-ASCII (ensure_ascii), so this counts what ClickHouse would.
   if (pyJsonDumpsValue(payload).length > MAX_PAYLOAD_CHARS) throw invalidRequest('Feedback payload too large');
 }
+
+export const isAnnotationType = (type: string): boolean => type.startsWith(ANNOTATION_PREFIX);
 
 function subname(type: string, prefix: string, what: string): string {
   if (!type.startsWith(`${prefix}.`)) throw invalidRequest(`Invalid ${what} feedback type: ${type}`);

@@ -56,6 +56,7 @@ describeEachDialect('feedback/create', (getDb) => {
       svc_user_id: 'alice',
       created_at: res.created_at,
       deleted_at: null,
+      queue_id: null,
     });
   });
 
@@ -75,7 +76,7 @@ describeEachDialect('feedback/create', (getDb) => {
       req({ feedback_type: 'wandb.reaction.1', payload: { emoji: '👨‍👩‍👧' } }), // one ZWJ sequence
       req({ feedback_type: 'wandb.reaction.1', payload: { emoji: '👍🏽' } }), // with a skin tone
       req({ feedback_type: 'wandb.note.1', payload: { note: 'x'.repeat(1024) } }),
-      req({ feedback_type: 'wandb.annotation.quality', payload: { value: 3 }, annotation_ref: ANNOTATION_REF }),
+      // Annotations (which need their spec object): feedback-annotation.test.ts.
       req({ feedback_type: 'my.custom.type', payload: { anything: [1, 2, 3] }, creator: null, runnable_ref: null }),
     ];
     for (const r of valid) await expect(fb.feedbackCreate(r, ctx), r.feedback_type).resolves.toMatchObject({ svc_user_id: 'alice' });

@@ -16,6 +16,7 @@ import { llmTokenPrices } from './0011-llm-token-prices.ts';
 import { rowValuesAsJson } from './0012-row-values-as-json.ts';
 import { callsThreadTurnsIndex } from './0013-calls-thread-turns-index.ts';
 import { apiKeyScope } from './0014-api-key-scope.ts';
+import { annotationQueueItems } from './0015-annotation-queue-items.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012-row-values-as-json': rowValuesAsJson(dialect),
     '0013-calls-thread-turns-index': callsThreadTurnsIndex(),
     '0014-api-key-scope': apiKeyScope(dialect),
+    '0015-annotation-queue-items': annotationQueueItems(dialect),
   };
 }
