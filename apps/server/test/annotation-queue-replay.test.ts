@@ -108,7 +108,8 @@ describeEachDatabase('annotation queue replay (Weave clients)', (getServer) => {
     });
     expect(listed.status).toBe(200);
     expect(Object.keys(listed.json)).toEqual(['items']);
-    const [first, second] = listed.json.items;
+    const first = listed.json.items[0]!;
+    const second = listed.json.items[1]!;
     expect(first).toEqual({
       id: expect.any(String),
       project_id: P,

@@ -16,7 +16,7 @@ async function weft(...argv: string[]) {
   let stderr = '';
   const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
   const unused = () => Promise.reject(new Error('not in this test'));
-  const code = await runWeft(argv, io, { serve: unused, migrate: unused, demo: unused, openKeys: unused });
+  const code = await runWeft(argv, io, { serve: unused, migrate: unused, migrateStatus: unused, demo: unused, openKeys: unused });
   return { code, stdout, stderr };
 }
 

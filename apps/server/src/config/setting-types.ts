@@ -100,7 +100,9 @@ export const corsOrigins: SettingType<readonly string[]> = {
     if (origins.includes('*')) return origins.length > 1 ? { problem: '`*` alone (any origin, no credentials), not in a list' } : ['*'];
     // A browser's Origin has no path, no trailing slash and a lower-case host: anything else never matches.
     const bad = origins.find((origin) => URL.canParse(origin) === false || new URL(origin).origin !== origin);
-    return bad === undefined ? origins : { problem: `exact origins like https://app.example.com or http://localhost:5173 ("${bad}" is not one)` };
+    return bad === undefined
+      ? origins
+      : { problem: `exact origins like https://app.example.com or http://localhost:5173 ("${bad}" is not one)` };
   },
 };
 
@@ -115,7 +117,9 @@ export const trustProxy: SettingType<number | string | false> = {
       // What Express does with the same value: an address it cannot read is refused at start.
       proxyaddr.compile(parts);
     } catch (err) {
-      return { problem: `a hop count (1) or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (${(err as Error).message})` };
+      return {
+        problem: `a hop count (1) or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (${(err as Error).message})`,
+      };
     }
     return parts.join(',');
   },

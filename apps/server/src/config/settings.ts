@@ -165,13 +165,15 @@ export const SETTINGS = {
     env: 'CORS_ORIGINS',
     type: t.corsOrigins,
     default: '',
-    description: 'comma-separated exact origins a browser app may call from, with credentials; * alone: any origin, without (unset: no CORS)',
+    description:
+      'comma-separated exact origins a browser app may call from, with credentials; * alone: any origin, without (unset: no CORS)',
   }),
   trustProxy: setting({
     env: 'TRUST_PROXY',
     type: t.trustProxy,
     default: 'false',
-    description: "proxies whose X-Forwarded-For is believed: a hop count, or addresses, CIDRs, loopback, linklocal, uniquelocal (Express's trust proxy)",
+    description:
+      "proxies whose X-Forwarded-For is believed: a hop count, or addresses, CIDRs, loopback, linklocal, uniquelocal (Express's trust proxy)",
   }),
 };
 

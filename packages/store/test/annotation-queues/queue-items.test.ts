@@ -5,7 +5,7 @@ import { createStore } from '../../src/create-store.ts';
 import { catalogue, ctx, endReq, startReq } from '../calls/call-fixtures.ts';
 import { describeEachDialect } from '../dialects.ts';
 
-const bob = { user: 'bob' };
+const bob = { ...ctx, user: 'bob' };
 
 describeEachDialect('annotation queue items', (getDb) => {
   async function setup(p: string, n: number) {

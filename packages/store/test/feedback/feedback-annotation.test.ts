@@ -87,7 +87,7 @@ describeEachDialect('annotation feedback', (getDb) => {
     const { id } = await annotate('score', 5);
     await annotate('score', 2, { queue_id: null });
     const { result } = await store.feedbackQuery(
-      { project_id: 'fa/query', query: { $expr: { $eq: [{ $getField: 'queue_id' }, { $literal: queue_id }] } } },
+      { project_id: 'fa/query', query: { $expr: { $eq: [{ $getField: 'queue_id' }, { $literal: queue_id }] } } as never },
       ctx,
     );
     expect(result).toEqual([
