@@ -132,6 +132,7 @@ describe('weft serve in an empty directory', () => {
       min_required_weave_python_version: expect.any(String),
       trace_server_version: version,
       commit: packedCommit,
+      key_scope: 'admin',
     });
     const metrics = await (await fetch(`${url}/metrics`, { headers: auth() })).text();
     expect(metrics).toContain(`weft_build_info{version="${version}",commit="${packedCommit}",node="${process.versions.node}"} 1`);
@@ -161,6 +162,45 @@ describe('weft serve in an empty directory', () => {
     });
     expect(((await read.json()) as { obj: { val: unknown } }).obj.val).toEqual({ system: 'Be brief.' });
     expect((await fetch(`${url}/server_info`)).status).toBe(401);
+  });
+
+  /** The installed bin run in the server's directory, as an operator would beside it. */
+  const weft = async (args: string[], env: Record<string, string> = {}) =>
+    execFileAsync(weftBin, args, { cwd: run, encoding: 'utf8', env: plainEnv(env) }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (err: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: err.code ?? -1,
+        stdout: err.stdout ?? '',
+        stderr: err.stderr ?? '',
+      }),
+    );
+
+  it('weft config prints the settings it runs with and where each came from', async () => {
+    const out = await weft(['config'], { PORT: '9999' });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/^PORT\s+9999\s+env$/m);
+    expect(out.stdout).toMatch(/^DATA_DIR\s+\S*data\s+default$/m);
+  });
+
+  it('weft migrate status lists every migration as applied', async () => {
+    const out = await weft(['migrate', 'status']);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/^applied\s+0001-initial\b/m);
+    expect(out.stdout).toMatch(/: \d+ applied, 0 pending\n$/);
+  });
+
+  it('weft backup copies the running database, and weft restore brings it back into an empty one', async () => {
+    const file = join(work, 'backup.sqlite');
+    const backup = await weft(['backup', '--out', file]);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/^SHA-256: [0-9a-f]{64}$/m);
+    const target = `sqlite:${join(work, 'restored.sqlite')}`;
+    const restore = await weft(['restore', '--from', file], { DATABASE_URL: target });
+    expect(restore.code, restore.stderr).toBe(0);
+    // The restored database holds what the server had: its migrations, and a second restore is refused (not empty).
+    expect((await weft(['migrate', 'status'], { DATABASE_URL: target })).stdout).toMatch(/: \d+ applied, 0 pending\n$/);
+    const again = await weft(['restore', '--from', file], { DATABASE_URL: target });
+    expect(again.code).toBe(1);
   });
 
   it('stops gracefully on SIGTERM to its PID', async () => {
