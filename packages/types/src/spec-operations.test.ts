@@ -64,11 +64,24 @@ test('documentedResponse falls back from the exact code to a range to default', 
 });
 
 describe('one reader for every consumer', () => {
+  // Every operation declares its access; the tests of other rules take `read` unless they say.
+  const withAccess = (paths: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(paths).map(([path, item]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(item as Record<string, Record<string, unknown>>).map(([method, op]) => [
+            method,
+            { 'x-weft-access': 'read', ...op },
+          ]),
+        ),
+      ]),
+    );
   const minimal = (paths: Record<string, unknown>, security?: unknown): OpenApiDocument =>
     ({
       openapi: '3.1.0',
       ...(security ? { security } : {}),
-      paths,
+      paths: withAccess(paths),
       components: {
         schemas: { Line: {} },
         securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' }, bearerAuth: { type: 'http', scheme: 'bearer' } },
@@ -110,6 +123,17 @@ describe('one reader for every consumer', () => {
     ).toThrow(/got yaml/);
     expect(() => specOperations(minimal({ '/a': { get: { operationId: 'a', 'x-weft-body': 'json', responses: {} } } }))).toThrow(
       /has no request body/,
+    );
+  });
+
+  test('reads what each operation needs of a key, and refuses an operation that does not say', () => {
+    expect(byId('objRead').access).toBe('read');
+    expect(byId('objCreate').access).toBe('write');
+    expect(() => specOperations(minimal({ '/a': { get: { operationId: 'a', 'x-weft-access': undefined, responses: {} } } }))).toThrow(
+      /GET \/a must declare x-weft-access: read \| write \| admin \(got undefined\)/,
+    );
+    expect(() => specOperations(minimal({ '/a': { get: { operationId: 'a', 'x-weft-access': 'root', responses: {} } } }))).toThrow(
+      /got root/,
     );
   });
 
