@@ -4,7 +4,9 @@ import { migrateToLatest, migrationsFor, openDatabase, runMigrations, type Db } 
 import { createPgTestDatabase, describeEachDialect, describeIfPostgres } from './dialects.ts';
 
 const TABLES = [
+  'annotation_queue_items',
   'annotation_queues',
+  'annotator_queue_items_progress',
   'api_keys',
   'auth_users',
   'calls',
@@ -30,8 +32,13 @@ const TABLES = [
 // Every key and index: [table, kind, columns, partial?]. The whole list is compared, so an index
 // added later must be added here too (and start with project_id unless on a global table).
 const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> = [
+  ['annotation_queue_items', 'primary', ['project_id', 'id']],
+  ['annotation_queue_items', 'index', ['project_id', 'queue_id', 'created_at', 'id']],
+  ['annotation_queue_items', 'unique', ['project_id', 'queue_id', 'call_id'], true],
   ['annotation_queues', 'primary', ['project_id', 'id']],
   ['annotation_queues', 'index', ['project_id', 'created_at']],
+  ['annotator_queue_items_progress', 'primary', ['project_id', 'queue_item_id', 'annotator_id']],
+  ['annotator_queue_items_progress', 'index', ['project_id', 'queue_id', 'queue_item_id']],
   ['api_keys', 'primary', ['id']],
   ['api_keys', 'index', ['username', 'created_at']],
   ['auth_users', 'primary', ['username']],
@@ -44,6 +51,7 @@ const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> 
   ['calls', 'index', ['project_id', 'started_at', 'thread_id', 'ended_at', 'id'], true],
   ['feedback', 'primary', ['project_id', 'id']],
   ['feedback', 'index', ['project_id', 'weave_ref']],
+  ['feedback', 'index', ['project_id', 'queue_id'], true],
   ['files', 'primary', ['project_id', 'digest']],
   ['llm_token_prices', 'primary', ['project_id', 'id']],
   ['llm_token_prices', 'index', ['project_id', 'llm_id', 'effective_date']],
@@ -261,15 +269,16 @@ async function listKeys(db: Db): Promise<Key[]> {
   }
   const keys: Key[] = [];
   for (const table of TABLES) {
-    const { rows: indexes } = await sql<{ name: string; origin: string; partial: number }>`
-      select name, origin, partial from pragma_index_list(${table})`.execute(db.kysely);
+    const { rows: indexes } = await sql<{ name: string; origin: string; unique: number; partial: number }>`
+      select name, origin, "unique", partial from pragma_index_list(${table})`.execute(db.kysely);
     for (const index of indexes) {
       const { rows: cols } = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(
         db.kysely,
       );
       keys.push({
         table,
-        kind: index.origin === 'pk' ? 'primary' : index.origin === 'u' ? 'unique' : 'index',
+        // A unique index (CREATE UNIQUE INDEX) counts as unique too, as PostgreSQL's indisunique says.
+        kind: index.origin === 'pk' ? 'primary' : index.unique === 1 ? 'unique' : 'index',
         columns: cols.map((c) => c.name),
         partial: index.partial === 1,
       });
