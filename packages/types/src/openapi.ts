@@ -1459,10 +1459,10 @@ export interface components {
             /** @description Calls to add, by id or by call ref (`weave:///<entity>/<project>/call/<id>`, of the same project). Calls already in the queue count as duplicates; unknown or deleted calls are skipped (neither added nor duplicates), as Weave does. */
             call_ids: string[];
             /**
-             * @description Dot paths of the call shown to annotators, e.g. `inputs.messages`.
+             * @description Dot paths of the call shown to annotators, e.g. `inputs.messages`; null as absent (none).
              * @default []
              */
-            display_fields?: string[];
+            display_fields?: string[] | null;
             project_id: components["schemas"]["ProjectId"];
             /** @description Weave's name; ignored: the server records the authenticated user as `added_by`. */
             wb_user_id?: string | null;
