@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runWeft } from '../src/cli/program.ts';
+import { weftInProcess } from './weft-in-process.ts';
 import { SETTINGS, defaultText, yamlKey } from '../src/config/settings.ts';
 import { ConfigError, loadConfig, loadConfigWithSources } from '../src/config.ts';
 
@@ -25,13 +25,7 @@ function problemsOf(env: NodeJS.ProcessEnv): string {
   return expect.unreachable('the configuration was accepted');
 }
 
-async function weft(env: NodeJS.ProcessEnv, ...argv: string[]) {
-  const out = { stdout: '', stderr: '' };
-  const io = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) } };
-  const refuse = () => Promise.reject(new Error('not called here'));
-  const code = await runWeft(argv, io, { serve: refuse, migrate: refuse, migrateStatus: refuse, demo: refuse, openKeys: refuse }, env);
-  return { code, ...out };
-}
+const weft = (env: NodeJS.ProcessEnv, ...argv: string[]) => weftInProcess(argv, env);
 
 describe('weft.yaml', () => {
   it('sits between the defaults and the environment', () => {

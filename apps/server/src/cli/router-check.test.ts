@@ -8,19 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeUpstream, type FakeUpstream } from '@weft/router/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runWeft } from './program.ts';
+import { weftInProcess } from '../../test/weft-in-process.ts';
 
 const KEY = 'sk-router-check-0123456789';
 
-async function weft(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const refuse = () => Promise.reject(new Error('not in this test'));
-  const actions = { serve: refuse, migrate: refuse, migrateStatus: refuse, demo: refuse, openKeys: refuse };
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
-  const code = await runWeft(argv, io, actions);
-  return { code, stdout, stderr };
-}
+const weft = (...argv: string[]) => weftInProcess(argv);
 
 describe('weft router check', () => {
   let good: FakeUpstream;

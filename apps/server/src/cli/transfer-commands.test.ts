@@ -8,16 +8,9 @@ import { COPIED_TABLES } from '@weft/store';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { runDemo } from '../demo/run-demo.ts';
-import { runWeft } from './program.ts';
+import { weftInProcess } from '../../test/weft-in-process.ts';
 
-async function weft(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
-  const unused = () => Promise.reject(new Error('not in this test'));
-  const code = await runWeft(argv, io, { serve: unused, migrate: unused, migrateStatus: unused, demo: unused, openKeys: unused });
-  return { code, stdout, stderr };
-}
+const weft = (...argv: string[]) => weftInProcess(argv);
 
 describe('weft export, import, copy', () => {
   let dir: string;

@@ -33,6 +33,27 @@ export interface SqliteBackupReport extends SqliteFileFacts {
   seconds: number;
 }
 
+/**
+ * Copies `source` into `destination` with SQLite's backup API, a step of pages at a time,
+ * reporting progress ('start', then 'pages' after each step) and stopping at `signal`; resolves the
+ * number of pages copied.
+ */
+export async function copyPages(source: BetterSqlite3.Database, destination: string, opts: SqliteBackupOptions): Promise<number> {
+  const step = opts.pagesPerStep ?? 1000;
+  let pages = 0;
+  await source.backup(destination, {
+    progress: ({ totalPages, remainingPages }) => {
+      if (pages === 0) opts.onProgress?.('start', 0, totalPages);
+      pages = totalPages;
+      opts.onProgress?.('pages', totalPages - remainingPages, totalPages);
+      // Throwing here ends the backup; the caller removes what was written.
+      opts.signal?.throwIfAborted();
+      return step;
+    },
+  });
+  return pages;
+}
+
 /** SHA-256 of a file, streamed. */
 export async function fileSha256(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -89,25 +110,13 @@ export async function backupSqlite(sourcePath: string, outFile: string, opts: Sq
   } catch (err) {
     throw new TransferError(`${sourcePath}: cannot open the SQLite database (${(err as Error).message}).`);
   }
-  let pages = 0;
   try {
     source.pragma('busy_timeout = 5000');
     // The read transaction starts at its first read: from here on, this connection sees one snapshot.
     source.exec('BEGIN');
     source.prepare('select count(*) from sqlite_master').pluck().get();
-    const step = opts.pagesPerStep ?? 1000;
-    let begun = false;
-    await source.backup(partial, {
-      progress: ({ totalPages, remainingPages }) => {
-        pages = totalPages;
-        if (!begun) opts.onProgress?.('start', 0, totalPages);
-        begun = true;
-        opts.onProgress?.('pages', totalPages - remainingPages, totalPages);
-        // Throwing here ends the backup (better-sqlite3 closes it); the partial file goes below.
-        opts.signal?.throwIfAborted();
-        return step;
-      },
-    });
+    // An abort ends the backup (better-sqlite3 closes it); the partial file goes below.
+    const pages = await copyPages(source, partial, opts);
     source.exec('COMMIT');
     // The copy inherits the source's WAL mode: a backup is one self-contained file instead.
     const copy = new BetterSqlite3(partial, { fileMustExist: true });

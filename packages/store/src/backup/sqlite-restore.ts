@@ -9,7 +9,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { migrationsFor } from '../db/migrations/index.ts';
 import { openSqlite } from '../db/open-sqlite.ts';
 import { TransferError } from '../transfer/row-codec.ts';
-import { checkSqliteFile, type PageProgress } from './sqlite-backup.ts';
+import { checkSqliteFile, copyPages, type PageProgress } from './sqlite-backup.ts';
 
 export interface SqliteRestoreOptions {
   onProgress?: PageProgress | undefined;
@@ -75,19 +75,9 @@ export async function restoreSqlite(backupFile: string, targetPath: string, opts
     );
   }
   const source = new BetterSqlite3(backupFile, { readonly: true, fileMustExist: true });
-  let pages = 0;
+  let pages: number;
   try {
-    let begun = false;
-    await source.backup(targetPath, {
-      progress: ({ totalPages, remainingPages }) => {
-        pages = totalPages;
-        if (!begun) opts.onProgress?.('start', 0, totalPages);
-        begun = true;
-        opts.onProgress?.('pages', totalPages - remainingPages, totalPages);
-        opts.signal?.throwIfAborted();
-        return 1000;
-      },
-    });
+    pages = await copyPages(source, targetPath, opts);
   } finally {
     source.close();
   }
