@@ -6,6 +6,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKeyStore, openDatabase } from '@weft/store';
+import { generateApiKey, hashApiKey } from '@weft/server/src/auth/index.ts';
+import { apiKeyId } from '@weft/server/src/auth/keys.ts';
 import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
@@ -271,6 +274,45 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await reward.waitFor();
     expect(await reward.locator('[data-series="train"] circle').count()).toBe(20);
     await shot('demo-run');
+  });
+
+  it('disables write actions where the key may only read, with the reason, and only there', async () => {
+    // Read on acme, write elsewhere (weft keys create --scope write --scope acme=read).
+    const key = generateApiKey();
+    const db = await openDatabase(server.databaseUrl, { dataDir: '.' });
+    try {
+      await createApiKeyStore(db).create({
+        id: apiKeyId(key)!,
+        key_hash: hashApiKey(key),
+        username: 'acme-viewer',
+        entities: ['acme', 'lab'],
+        scope: 'write',
+        entity_scopes: { acme: 'read' },
+      });
+    } finally {
+      await db.close();
+    }
+    const viewer = await browser.newPage({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' });
+    try {
+      await viewer.goto(`${server.url}/`);
+      await viewer.getByLabel('API key').fill(key);
+      await viewer.getByRole('button', { name: 'Sign in' }).click();
+      await viewer.goto(`${server.url}/acme/support-bot/queues/${data.queueId}`);
+      const save = viewer.getByRole('button', { name: 'Save' });
+      await viewer.getByText('This API key is read-only here').waitFor();
+      expect(await save.isDisabled()).toBe(true);
+      expect(await save.getAttribute('title')).toMatch(/read-only/);
+      await viewer.goto(`${server.url}/playground?project=acme/support-bot&call=${data.failedLlm}`);
+      await viewer.getByText('This API key is read-only here').waitFor();
+      expect(await viewer.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
+      // Recording into lab, where the key writes: Run is offered.
+      const project = viewer.getByLabel('Record in project');
+      await project.fill('lab/scratch');
+      await viewer.getByText('This API key is read-only here').waitFor({ state: 'detached' });
+      expect(await viewer.getByRole('button', { name: 'Run' }).isDisabled()).toBe(false);
+    } finally {
+      await viewer.close();
+    }
   });
 
   it('says so when the key may not see a project', async () => {

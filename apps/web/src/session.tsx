@@ -47,14 +47,17 @@ export function useApi(): Api {
 }
 
 /**
- * Whether the signed-in key may only read (its scope, from /server_info): write actions are then
- * disabled with the reason, rather than offered and refused with a 403. Unknown yet: not read-only
- * (the server still refuses, with its reason).
+ * Whether the signed-in key may only read (its scope, from /server_info) on `entity`, or, with no
+ * entity, everywhere: write actions are then disabled with the reason, rather than offered and
+ * refused with a 403. Unknown yet: not read-only (the server still refuses, with its reason).
  */
-export function useReadOnly(): boolean {
+export function useReadOnly(entity?: string): boolean {
   const { $api } = useApi();
   const info = $api.useQuery('get', '/server_info', {}, { staleTime: Infinity });
-  return info.data?.key_scope === 'read';
+  if (!info.data) return false;
+  const { key_scope, key_entity_scopes = {} } = info.data;
+  if (entity !== undefined) return (key_entity_scopes[entity] ?? key_scope) === 'read';
+  return key_scope === 'read' && Object.values(key_entity_scopes).every((level) => level === 'read');
 }
 
-export const READ_ONLY_NOTE = 'This API key is read-only: it can look, not change.';
+export const READ_ONLY_NOTE = 'This API key is read-only here: it can look, not change.';

@@ -2786,8 +2786,12 @@ export interface components {
         ServerInfoRes: {
             /** @description The git commit the server was built from (12 hex digits), or `unknown` when it was built outside git. */
             commit?: string;
+            /** @description The key's levels for named entities (`weft keys create --scope read --scope acme=write`), over `key_scope`; absent for a key with one level everywhere. Weft Studio reads the level of the project's entity. */
+            key_entity_scopes?: {
+                [key: string]: "read" | "write" | "admin";
+            };
             /**
-             * @description What the key that asked may do: operations whose `x-weft-access` needs more answer 403. Weft Studio hides its write actions for a `read` key.
+             * @description What the key that asked may do on entities `key_entity_scopes` does not name: operations whose `x-weft-access` needs more answer 403. Weft Studio hides its write actions for a `read` key.
              * @enum {string}
              */
             key_scope: "read" | "write" | "admin";

@@ -8,15 +8,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseDocument, type YAMLSeq } from 'yaml';
-import { formatAuthFile, parseAuthFile } from './auth-file.ts';
+import { formatAuthFile, parseAuthFile, scopeField } from './auth-file.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { generateApiKey, hashApiKey } from './keys.ts';
+import { describeScope, type KeyScope } from './key-scope.ts';
 
 export interface AddKeyRequest {
   readonly file: string;
   readonly username: string;
   /** Required when the user is new; for an existing user, entities not yet granted are added. */
   readonly entities: readonly string[];
+  /**
+   * What the key may do. The file keeps one scope per user: a new user gets it; an existing
+   * user's must already be this one. Unset: admin for a new user, the user's own for an existing one.
+   */
+  readonly scope?: KeyScope | undefined;
 }
 
 export interface AddKeyResult {
@@ -40,7 +46,7 @@ export function addApiKey(request: AddKeyRequest): AddKeyResult {
   const existing = readIfExists(file);
   if (existing === undefined) {
     requireEntities(entities, username);
-    const text = formatAuthFile({ users: [{ username, entities, apiKeyHashes: [hash] }] }, NEW_FILE_HEADER);
+    const text = formatAuthFile({ users: [{ username, entities, apiKeyHashes: [hash], ...request.scope }] }, NEW_FILE_HEADER);
     checkBeforeWrite(text, file);
     writeFileAtomic(file, text, { exclusive: true });
     return { key, createdFile: true, createdUser: true, grantedEntities: [] };
@@ -55,10 +61,16 @@ export function addApiKey(request: AddKeyRequest): AddKeyResult {
   let grantedEntities: string[] = [];
   if (index < 0) {
     requireEntities(entities, username);
-    doc.addIn(['users'], doc.createNode({ username, entities, api_keys: [hash] }));
+    const scope = scopeField({ username, entities, apiKeyHashes: [], ...request.scope });
+    doc.addIn(['users'], doc.createNode({ username, entities, ...scope, api_keys: [hash] }));
     createdUser = true;
   } else {
     const user = config.users[index]!;
+    const held = describeScope({ scope: user.scope ?? 'admin', ...(user.entityScopes ? { entityScopes: user.entityScopes } : {}) });
+    if (request.scope !== undefined && describeScope(request.scope) !== held)
+      throw new Error(
+        `User "${username}" has scope ${held} in ${file}, for all of its keys: a key with scope ${describeScope(request.scope)} needs a user of its own (another --user)`,
+      );
     grantedEntities = entities.filter((e) => !user.entities.includes(e));
     for (const entity of grantedEntities) doc.addIn(['users', index, 'entities'], entity);
     (doc.getIn(['users', index, 'api_keys']) as YAMLSeq).add(doc.createNode(hash));

@@ -115,6 +115,23 @@ describe('auth file scopes', () => {
       'users[0].scope: expected one of read, write, admin',
     );
   });
+
+  it('reads levels per entity, "*" for the others (admin when absent), and refuses what would grant nothing', () => {
+    const user = (scope: string, entities = '[acme, lab]') =>
+      `users:\n  - username: rev\n    entities: ${entities}\n    scope: ${scope}\n    api_keys: ["${H1}"]\n`;
+    expect(parseAuthFile(user('{"*": read, lab: write}'), 't').users[0]).toMatchObject({ scope: 'read', entityScopes: { lab: 'write' } });
+    expect(parseAuthFile(user('{acme: read}'), 't').users[0]).toMatchObject({ scope: 'admin', entityScopes: { acme: 'read' } });
+    // "*" alone is one level everywhere.
+    expect(parseAuthFile(user('{"*": write}'), 't').users[0]).toEqual(expect.not.objectContaining({ entityScopes: expect.anything() }));
+    expect(parseAuthFile(user('{"*": write}'), 't').users[0]?.scope).toBe('write');
+    // Any entity, for a user of every entity.
+    expect(parseAuthFile(user('{far: read}', '["*"]'), 't').users[0]?.entityScopes).toEqual({ far: 'read' });
+    const problems = (scope: string) => () => parseAuthFile(user(scope), 't');
+    expect(problems('{lab: owner}')).toThrow('users[0].scope.lab: expected one of read, write, admin');
+    expect(problems('{elsewhere: read}')).toThrow("users[0].scope.elsewhere: not one of this user's entities");
+    expect(problems('{"a/b": read}')).toThrow('users[0].scope.a/b: not an entity name');
+    expect(problems('[read]')).toThrow('users[0].scope: expected one of read, write, admin, or a mapping');
+  });
 });
 
 describe('formatAuthFile', () => {
@@ -124,6 +141,20 @@ describe('formatAuthFile', () => {
         { username: 'local', entities: ['*'], apiKeyHashes: [H1] },
         { username: 'alice', entities: ['acme', 'alice'], apiKeyHashes: [] },
         { username: 'dashboard', entities: ['acme'], apiKeyHashes: [], scope: 'read' as const },
+        {
+          username: 'reviewer',
+          entities: ['acme', 'lab'],
+          apiKeyHashes: [],
+          scope: 'read' as const,
+          entityScopes: { lab: 'write' as const },
+        },
+        {
+          username: 'narrow',
+          entities: ['acme', 'lab'],
+          apiKeyHashes: [],
+          scope: 'admin' as const,
+          entityScopes: { lab: 'read' as const },
+        },
       ],
     };
     const text = formatAuthFile(config, 'header line\n\nmore');

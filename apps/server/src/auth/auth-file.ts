@@ -11,6 +11,10 @@
  *     entities: [acme]
  *     scope: read                 # read, write or admin (the default): what its keys may do
  *     api_keys: ["sha256:<64 lowercase hex>"]
+ *   - username: reviewer
+ *     entities: [acme, lab]
+ *     scope: {"*": read, lab: write}   # per entity; "*": every entity not named (default admin)
+ *     api_keys: ["sha256:<64 lowercase hex>"]
  * ```
  *
  * `entities: ["*"]` grants every entity (see ALL_ENTITIES); it is meant for
@@ -26,6 +30,7 @@ import { LineCounter, parseDocument, stringify } from 'yaml';
 import { ACCESS_LEVELS, type Access } from '@weft/types/spec';
 import { ALL_ENTITIES, type AuthConfig, type AuthUser } from './auth-types.ts';
 import { isApiKeyHash } from './keys.ts';
+import { entitiesOutsideUser, isEntityName, withEntityScopes, type KeyScope } from './key-scope.ts';
 
 const USER_FIELDS = new Set(['username', 'entities', 'api_keys', 'scope']);
 const ADD_KEY_HINT = 'weft keys add --file <auth file> --user <name> --entity <entity>';
@@ -81,7 +86,7 @@ export function formatAuthFile(config: AuthConfig, header?: string): string {
       username: u.username,
       entities: [...u.entities],
       // Written only when narrowed, so a file without scopes reads back the same.
-      ...(u.scope !== undefined && u.scope !== 'admin' ? { scope: u.scope } : {}),
+      ...scopeField(u),
       api_keys: [...u.apiKeyHashes],
     })),
   });
@@ -147,20 +152,41 @@ function validate(root: unknown, problems: string[]): AuthConfig {
         problems.push(`${path}: key hash is also used by another user (${previous.path})`);
       }
     });
-    const scope = raw['scope'];
-    if (scope !== undefined && !(ACCESS_LEVELS as readonly unknown[]).includes(scope)) {
-      problems.push(`${at}.scope: expected one of ${ACCESS_LEVELS.join(', ')}`);
-    }
+    const scope = validateScope(raw['scope'], entities, `${at}.scope`, problems);
     if (username !== undefined) {
-      users.push({
-        username,
-        entities,
-        apiKeyHashes: hashes.map((h) => h.hash),
-        ...(scope === undefined ? {} : { scope: scope as Access }),
-      });
+      users.push({ username, entities, apiKeyHashes: hashes.map((h) => h.hash), ...scope });
     }
   });
   return { users };
+}
+
+const isLevel = (value: unknown): value is Access => (ACCESS_LEVELS as readonly unknown[]).includes(value);
+
+/** `scope: read`, or `scope: {"*": read, lab: write}`: levels per entity over "*" (admin when absent). */
+function validateScope(value: unknown, entities: readonly string[], at: string, problems: string[]): Partial<KeyScope> {
+  if (value === undefined) return {};
+  if (isLevel(value)) return { scope: value };
+  if (!isRecord(value)) {
+    problems.push(`${at}: expected one of ${ACCESS_LEVELS.join(', ')}, or a mapping from entity ("*" for the others) to one of them`);
+    return {};
+  }
+  const named: Record<string, Access> = {};
+  for (const [entity, level] of Object.entries(value)) {
+    if (entity !== ALL_ENTITIES && !isEntityName(entity)) problems.push(`${at}.${entity}: not an entity name`);
+    else if (!isLevel(level)) problems.push(`${at}.${entity}: expected one of ${ACCESS_LEVELS.join(', ')}`);
+    else if (entity !== ALL_ENTITIES) named[entity] = level;
+  }
+  const key = withEntityScopes(isLevel(value[ALL_ENTITIES]) ? value[ALL_ENTITIES] : 'admin', named);
+  for (const entity of entitiesOutsideUser(key, entities))
+    problems.push(`${at}.${entity}: not one of this user's entities (a level there would grant nothing)`);
+  return key;
+}
+
+/** The `scope:` a user is written with: none for admin everywhere, a level, or the per-entity mapping. */
+export function scopeField(user: AuthUser): { scope?: Access | Record<string, Access> } {
+  const level = user.scope ?? 'admin';
+  if (user.entityScopes) return { scope: { ...(level === 'admin' ? {} : { [ALL_ENTITIES]: level }), ...user.entityScopes } };
+  return level === 'admin' ? {} : { scope: level };
 }
 
 function validateUsername(value: unknown, at: string, problems: string[]): string | undefined {

@@ -6,6 +6,9 @@
  */
 import type { Access } from '@weft/types/spec';
 
+/** A key's levels for named entities, over its one level for the others (key-scope.ts). */
+export type EntityScopes = Readonly<Record<string, Access>>;
+
 /**
  * The entity wildcard. A user whose `entities` contain `"*"` may access every
  * entity. It exists for the zero-config single-user local mode (where SDK
@@ -22,6 +25,8 @@ export interface AuthUser {
   readonly apiKeyHashes: readonly string[];
   /** What the user's keys may do (`scope:` in the file); unset: `admin`, everything. */
   readonly scope?: Access;
+  /** Levels for named entities (`scope: {acme: write, "*": read}` in the file), over `scope`. */
+  readonly entityScopes?: EntityScopes;
 }
 
 export interface AuthConfig {
@@ -34,8 +39,15 @@ export interface Principal {
   readonly entities: readonly string[];
   /** Which of the user's keys was used: a prefix of its stored hash (never the key), e.g. for rate limits. */
   readonly keyId: string;
-  /** What the key may do: an operation needing more (its `x-weft-access`) is a 403. */
+  /** What the key may do on entities `entityScopes` does not name: an operation needing more (its `x-weft-access`) is a 403. */
   readonly scope: Access;
+  /** The key's levels for named entities (key-scope.ts); absent when it has one level everywhere. */
+  readonly entityScopes?: EntityScopes;
+  /**
+   * Set for one request of a key with `entityScopes` (forOperation): the operation and what it
+   * needs, checked against the level on the entity it touches.
+   */
+  readonly operation?: { readonly name: string; readonly access: Access };
 }
 
 export type AuthScheme = 'basic' | 'bearer';
@@ -52,6 +64,7 @@ export interface DatabaseKeys {
         entities: readonly string[];
         key_hash: string;
         scope: Access;
+        entity_scopes: EntityScopes | null;
         revoked_at: string | null;
         expires_at: string | null;
       }

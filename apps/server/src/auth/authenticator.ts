@@ -13,8 +13,11 @@ import {
   type AuthScheme,
   type AuthzResult,
   type DatabaseKeys,
+  type EntityScopes,
   type Principal,
 } from './auth-types.ts';
+import { grants, type Access } from '@weft/types/spec';
+import { levelOn, withEntityScopes } from './key-scope.ts';
 import { decodeBasicCredentials, parseAuthorizationHeader } from './authorization-header.ts';
 import { apiKeyId, createKeyVerifier, keyMatchesHash } from './keys.ts';
 
@@ -37,13 +40,13 @@ export function createAuthenticator(config: AuthConfig, databaseKeys?: DatabaseK
   const entries: { hash: string; owner: Principal }[] = [];
   for (const user of config.users) {
     const entities = Object.freeze([...user.entities]);
-    const scope = user.scope ?? 'admin';
-    principals.set(user.username, Object.freeze({ username: user.username, entities, keyId: '', scope }));
+    const scope = frozenScope(user.scope ?? 'admin', user.entityScopes);
+    principals.set(user.username, Object.freeze({ username: user.username, entities, keyId: '', ...scope }));
     for (const hash of user.apiKeyHashes) {
       // One principal per key, so a limit or a log can tell a user's keys apart.
       entries.push({
         hash,
-        owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16), scope }),
+        owner: Object.freeze({ username: user.username, entities, keyId: hash.slice('sha256:'.length, 'sha256:'.length + 16), ...scope }),
       });
     }
   }
@@ -72,7 +75,12 @@ export function createAuthenticator(config: AuthConfig, databaseKeys?: DatabaseK
       // Last use is advisory: a failed write must not fail the request it describes.
       databaseKeys.touch(id, now).catch(() => touched.delete(id));
     }
-    return Object.freeze({ username: row.username, entities: Object.freeze([...row.entities]), keyId: id, scope: row.scope });
+    return Object.freeze({
+      username: row.username,
+      entities: Object.freeze([...row.entities]),
+      keyId: id,
+      ...frozenScope(row.scope, row.entity_scopes),
+    });
   }
 
   async function authenticate(authorization: string | undefined, scheme: AuthScheme): Promise<AuthResult> {
@@ -135,10 +143,28 @@ export function authorizeProject(principal: Principal, projectId: string): Authz
 export function authorizeEntity(principal: Principal, entity: string): AuthzResult {
   // "*" is file syntax meaning "all", never an entity name, so it cannot be requested.
   const validName = entity !== '' && entity !== ALL_ENTITIES && !entity.includes('/');
-  if (validName && (principal.entities.includes(ALL_ENTITIES) || principal.entities.includes(entity))) {
-    return { ok: true };
+  if (!validName || !(principal.entities.includes(ALL_ENTITIES) || principal.entities.includes(entity))) {
+    return { ok: false, status: 403, reason: `User "${principal.username}" may not access entity "${entity}"` };
   }
-  return { ok: false, status: 403, reason: `User "${principal.username}" may not access entity "${entity}"` };
+  // A key with levels per entity: the operation was let through on the key's highest level; here
+  // is the level on the entity it touches.
+  const { operation } = principal;
+  if (operation !== undefined) {
+    const level = levelOn(principal, entity);
+    if (!grants(level, operation.access))
+      return {
+        ok: false,
+        status: 403,
+        reason: `This API key has ${level} scope on entity "${entity}"; ${operation.name} needs ${operation.access}`,
+      };
+  }
+  return { ok: true };
+}
+
+/** A principal's scope fields, frozen with it: the map is shared by every request of the key. */
+function frozenScope(scope: Access, entityScopes: EntityScopes | null | undefined): Pick<Principal, 'scope' | 'entityScopes'> {
+  const key = withEntityScopes(scope, entityScopes && { ...entityScopes });
+  return key.entityScopes ? { scope, entityScopes: Object.freeze(key.entityScopes) } : { scope };
 }
 
 /**

@@ -83,6 +83,52 @@ describe('weft keys add', () => {
     ]);
   });
 
+  it('gives a new user the --scope of its first key (per entity too); later keys share it, another scope is refused', async () => {
+    const file = tempFile();
+    const principalOf = async (key: string) => {
+      const result = await createAuthenticator(loadAuthFile(file)).authenticate(basic(key), 'basic');
+      if (!result.ok) throw new Error(result.reason);
+      return result.principal;
+    };
+    const dash = await run(['add', '--file', file, '--user', 'dash', '--entity', 'acme', '--read-only']);
+    const rev = await run([
+      'add',
+      '--file',
+      file,
+      '--user',
+      'rev',
+      '--entity',
+      'acme',
+      '--entity',
+      'lab',
+      '--scope',
+      'read',
+      '--scope',
+      'lab=write',
+    ]);
+    expect([dash.code, rev.code]).toEqual([0, 0]);
+    expect(await principalOf(dash.key)).toMatchObject({ scope: 'read' });
+    expect((await principalOf(dash.key)).entityScopes).toBeUndefined();
+    expect(await principalOf(rev.key)).toMatchObject({ scope: 'read', entityScopes: { lab: 'write' } });
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('scope: read\n');
+    expect(text).toMatch(/scope:\n\s+"\*": read\n\s+lab: write\n/);
+
+    // Another key for rev: with no scope, or the same one, it has rev's; a different one is refused, the file untouched.
+    expect((await run(['add', '--file', file, '--user', 'rev'])).code).toBe(0);
+    expect((await run(['add', '--file', file, '--user', 'rev', '--scope', 'lab=write', '--scope', 'read'])).code).toBe(0);
+    const before = readFileSync(file, 'utf8');
+    const other = await run(['add', '--file', file, '--user', 'rev', '--scope', 'write']);
+    expect(other).toMatchObject({ code: 1, stdout: '' });
+    expect(other.stderr).toContain('User "rev" has scope read; lab=write in');
+    expect(other.stderr).toContain('a key with scope write needs a user of its own');
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    // A level for an entity the new user lacks: refused by the file's own check, nothing written.
+    const outside = await run(['add', '--file', file, '--user', 'newbie', '--entity', 'acme', '--scope', 'lab=read']);
+    expect(outside).toMatchObject({ code: 1, stdout: '' });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
   it('fails with a usage error and writes nothing when arguments are wrong', async () => {
     const file = tempFile();
     expect((await run(['add', '--file', file])).code).toBe(2);

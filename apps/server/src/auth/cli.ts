@@ -2,6 +2,7 @@
 // cli/program.ts; output goes through `io` so tests need no subprocess.
 import { resolve } from 'node:path';
 import { addApiKey } from './add-key-command.ts';
+import type { KeyScope } from './key-scope.ts';
 
 export interface CliIo {
   readonly stdout: { write(text: string): unknown };
@@ -9,12 +10,15 @@ export interface CliIo {
 }
 
 /** `weft keys add` (its options parsed by cli/program.ts): resolves the exit code. */
-export async function addKeyCommand(values: { file: string; user: string; entity?: string[] | undefined }, io: CliIo): Promise<number> {
+export async function addKeyCommand(
+  values: { file: string; user: string; entity?: string[] | undefined; scope?: KeyScope | undefined },
+  io: CliIo,
+): Promise<number> {
   let result;
   try {
     // Relative to where the user ran the command (the root scripts pass it as WEFT_CWD).
     const file = resolve(process.env.WEFT_CWD || process.cwd(), values.file);
-    result = addApiKey({ file, username: values.user, entities: values.entity ?? [] });
+    result = addApiKey({ file, username: values.user, entities: values.entity ?? [], scope: values.scope });
   } catch (err) {
     io.stderr.write(`Error: ${(err as Error).message}\n`);
     return 1;

@@ -82,7 +82,7 @@ describe('weft keys (database)', () => {
   it('creates read-only and scoped keys; the principal carries the scope, list shows it, rotate keeps it', async () => {
     const readOnly = await keys('create', '--user', 'dashboard', '--entity', 'acme', '--read-only');
     expect(readOnly.code).toBe(0);
-    expect(readOnly.stderr).toContain('New read-scoped API key');
+    expect(readOnly.stderr).toMatch(/New API key weft_[\w-]+… for "[^"]+" \(scope: read\) printed above/);
     const writer = await keys('create', '--user', 'ci', '--entity', 'acme', '--scope', 'write');
     const scopeOf = async (key: string) => {
       const r = await auth().authenticate(`Bearer ${key}`, 'bearer');
@@ -98,6 +98,46 @@ describe('weft keys (database)', () => {
     // Usage errors: an unknown scope, or both ways of saying it.
     expect((await keys('create', '--user', 'x', '--entity', 'acme', '--scope', 'owner')).code).toBe(2);
     expect((await keys('create', '--user', 'x', '--entity', 'acme', '--scope', 'write', '--read-only')).code).toBe(2);
+  });
+
+  it('creates keys with levels per entity: the principal carries them, list shows them, rotate keeps them', async () => {
+    const mixed = await keys(
+      'create',
+      '--user',
+      'reviewer',
+      '--entity',
+      'acme',
+      '--entity',
+      'lab',
+      '--scope',
+      'read',
+      '--scope',
+      'lab=write',
+    );
+    expect(mixed.code).toBe(0);
+    expect(mixed.stderr).toContain('(scope: read; lab=write) printed above');
+    const principal = async (key: string) => {
+      const r = await auth().authenticate(`Bearer ${key}`, 'bearer');
+      return r.ok ? { scope: r.principal.scope, entityScopes: r.principal.entityScopes } : r.reason;
+    };
+    expect(await principal(mixed.key)).toEqual({ scope: 'read', entityScopes: { lab: 'write' } });
+    const id = mixed.key.slice(0, 17);
+    expect((await keys('list', '--user', 'reviewer')).stdout).toMatch(new RegExp(`^${id} +reviewer +acme,lab +read; lab=write +`, 'm'));
+    expect(await principal((await keys('rotate', id)).key)).toEqual({ scope: 'read', entityScopes: { lab: 'write' } });
+    // Only entities named: the others keep admin, the default.
+    const narrowed = await keys('create', '--user', 'reviewer', '--scope', 'acme=read');
+    expect(await principal(narrowed.key)).toEqual({ scope: 'admin', entityScopes: { acme: 'read' } });
+
+    // An entity the user may not access: refused, no key printed.
+    const outside = await keys('create', '--user', 'reviewer', '--scope', 'elsewhere=write');
+    expect(outside).toMatchObject({ code: 1, stdout: '' });
+    expect(outside.stderr).toContain('A scope names "elsewhere", which "reviewer" may not access: grant it with --entity');
+    // Usage errors (exit 2): a bad level, two plain levels, two levels for one entity, a malformed entity.
+    for (const bad of [['lab=owner'], ['read', '--scope', 'write'], ['lab=read', '--scope', 'lab=write'], ['a/b=read']]) {
+      const r = await keys('create', '--user', 'reviewer', '--scope', ...bad);
+      expect(r.code, bad.join(' ')).toBe(2);
+      expect(r.stdout, bad.join(' ')).toBe('');
+    }
   });
 
   it('revokes by id: the next request with the key is refused, and list hides it unless --all', async () => {

@@ -3,9 +3,9 @@
 // still edits an auth file: auth/cli.ts.) A key is printed once, alone on stdout so that
 // `KEY=$(weft keys create …)` works; everything meant for a person goes to stderr.
 import { ApiKeyError, type ApiKeyInfo, type ApiKeyStore } from '@weft/store';
-import type { Access } from '@weft/types/spec';
 import type { CliIo } from './cli.ts';
 import { apiKeyId, generateApiKey, hashApiKey } from './keys.ts';
+import { describeScope, type KeyScope } from './key-scope.ts';
 import { columns } from '../cli/columns.ts';
 
 /** The key table of the configured database, opened (and migrated) for one command. */
@@ -39,19 +39,27 @@ function mintKey(): { key: string; id: string; key_hash: string } {
 
 export function createKeyCommand(
   open: OpenKeyDatabase,
-  opts: { user: string; entity?: string[]; name?: string; scope?: Access },
+  opts: { user: string; entity?: string[]; name?: string; scope?: KeyScope },
   io: CliIo,
 ) {
   return withKeys(open, io, async ({ keys, where }) => {
     const { key, id, key_hash } = mintKey();
-    const scope = opts.scope ?? 'admin';
-    const result = await keys.create({ id, key_hash, username: opts.user, entities: opts.entity ?? [], name: opts.name, scope });
+    const scope = opts.scope ?? { scope: 'admin' };
+    const result = await keys.create({
+      id,
+      key_hash,
+      username: opts.user,
+      entities: opts.entity ?? [],
+      name: opts.name,
+      scope: scope.scope,
+      entity_scopes: scope.entityScopes,
+    });
     const notes: string[] = [];
     if (result.createdUser) notes.push(`Added user "${opts.user}" with access to: ${(opts.entity ?? []).join(', ')}.`);
     if (result.grantedEntities.length > 0) notes.push(`Granted "${opts.user}" access to: ${result.grantedEntities.join(', ')}.`);
     io.stdout.write(`${key}\n`);
     io.stderr.write(
-      `${[...notes, `New ${scope === 'admin' ? '' : `${scope}-scoped `}API key ${id}… for "${opts.user}" printed above (in ${where}). Store it now: it will not be shown again.`].join('\n')}\n`,
+      `${[...notes, `New API key ${id}… for "${opts.user}"${scopeNote(scope)} printed above (in ${where}). Store it now: it will not be shown again.`].join('\n')}\n`,
     );
     return 0;
   });
@@ -75,7 +83,7 @@ export function listKeysCommand(open: OpenKeyDatabase, opts: { user?: string; al
       k.id,
       k.username,
       k.entities.join(','),
-      k.scope,
+      describeScope({ scope: k.scope, ...(k.entity_scopes ? { entityScopes: k.entity_scopes } : {}) }),
       k.name ?? '',
       minute(k.created_at),
       minute(k.last_used_at) || 'never',
@@ -114,6 +122,11 @@ export function rotateKeyCommand(open: OpenKeyDatabase, id: string, opts: { grac
     );
     return 0;
   });
+}
+
+/** Nothing for a key that may do everything; ` (scope: read; acme=write)` otherwise. */
+export function scopeNote(scope: KeyScope): string {
+  return scope.scope === 'admin' && !scope.entityScopes ? '' : ` (scope: ${describeScope(scope)})`;
 }
 
 function stateOf(k: ApiKeyInfo): string {

@@ -3,7 +3,7 @@
 // every command that reads the configuration. Usage errors exit 2, as the shells' own commands
 // do; output goes through `io` so tests need no subprocess. What each command does lives with its
 // subject (server.ts, auth/cli.ts); this file is the command line only.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { addKeyCommand, type CliIo } from '../auth/cli.ts';
 import { createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, type OpenKeyDatabase } from '../auth/database-keys-cli.ts';
 import { addTransferCommands } from './transfer-commands.ts';
@@ -11,7 +11,7 @@ import { addBackupCommands } from './backup-commands.ts';
 import { routerCheckCommand } from './router-check.ts';
 import { configCommand, settingsHelp } from './config-command.ts';
 import { VERSION_LINE } from '../version.ts';
-import { ACCESS_LEVELS, type Access } from '@weft/types/spec';
+import { parseScopeArgs, type KeyScope } from '../auth/key-scope.ts';
 
 export interface ServerActions {
   /** Starts the server; resolves -1 while it runs (the process stays up). */
@@ -80,19 +80,10 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .requiredOption('--user <name>', 'the user the key belongs to')
     .addOption(entityOption())
     .option('--name <label>', 'what the key is for, shown by `keys list` (e.g. "ci")')
-    .addOption(
-      new Option(
-        '--scope <scope>',
-        'what the key may do: read (queries and reads), write (also creates, updates, deletes), admin (everything)',
-      )
-        .choices(ACCESS_LEVELS)
-        .default('admin'),
-    )
-    .addOption(
-      new Option('--read-only', 'the same as --scope read: for a dashboard, a CI job that only queries, a reviewer').conflicts('scope'),
-    )
-    .action(async (opts: { user: string; entity?: string[]; name?: string; scope: Access; readOnly?: boolean }) =>
-      done(await createKeyCommand(actions.openKeys, { ...opts, scope: opts.readOnly ? 'read' : opts.scope }, io)),
+    .addOption(scopeOption())
+    .addOption(readOnlyOption())
+    .action(async (opts: { user: string; entity?: string[]; name?: string; scope: string[]; readOnly?: boolean }) =>
+      done(await createKeyCommand(actions.openKeys, { ...opts, scope: keyScopeOf(opts) }, io)),
     );
   keys
     .command('list')
@@ -120,7 +111,11 @@ function program(io: CliIo, actions: ServerActions, done: (code: number) => void
     .requiredOption('--file <auth.yaml>', 'the auth file')
     .requiredOption('--user <name>', 'the user the key belongs to')
     .addOption(entityOption())
-    .action(async (opts: { file: string; user: string; entity?: string[] }) => done(await addKeyCommand(opts, io)));
+    .addOption(scopeOption('the file keeps one scope per user, for all of its keys'))
+    .addOption(readOnlyOption())
+    .action(async (opts: { file: string; user: string; entity?: string[]; scope: string[]; readOnly?: boolean }) =>
+      done(await addKeyCommand({ ...opts, scope: keyScopeOf(opts) }, io)),
+    );
 
   addTransferCommands(weft, io, done, env);
 
@@ -172,4 +167,33 @@ export async function runWeft(argv: string[], io: CliIo, actions: ServerActions,
     return shown && err.exitCode === 0 ? 0 : 2;
   }
   return code;
+}
+
+/** `--scope`, repeatable: a level for every entity and levels for named ones, checked as typed (a usage error). */
+function scopeOption(note?: string): Option {
+  return new Option(
+    '--scope <level>',
+    'what the key may do: read (queries and reads), write (also creates, updates, deletes), admin (everything); ' +
+      `<entity>=<level> sets it for one entity (repeat the option: --scope read --scope acme=write)${note ? `; ${note}` : ''}`,
+  )
+    .argParser((value: string, previous: string[]) => {
+      const all = [...previous, value];
+      try {
+        parseScopeArgs(all);
+      } catch (err) {
+        throw new InvalidArgumentError((err as Error).message);
+      }
+      return all;
+    })
+    .default([], 'admin');
+}
+
+function readOnlyOption(): Option {
+  return new Option('--read-only', 'the same as --scope read: for a dashboard, a CI job that only queries, a reviewer').conflicts('scope');
+}
+
+/** Undefined when neither option was given: a new key's default (admin), or an auth file user's own scope. */
+function keyScopeOf(opts: { scope: string[]; readOnly?: boolean | undefined }): KeyScope | undefined {
+  if (opts.readOnly) return { scope: 'read' };
+  return opts.scope.length === 0 ? undefined : parseScopeArgs(opts.scope);
 }

@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { forbidden, methodNotAllowed, noOperation, rateLimited, unauthorized } from '@weft/core';
 import { createOperationMatcher, grants, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
+import { forOperation, highestLevel } from '../auth/key-scope.ts';
 import { schemeFor } from '../auth/scheme-for.ts';
 import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
 import type { BodyReader } from './body/read-body.ts';
@@ -40,6 +41,8 @@ interface Route {
   handler: AnyHandler;
   /** The lists of its JSON body, validated a slice at a time when long (long-lists.ts). */
   lists: ListPath[];
+  /** `objCreate (POST /obj/create)`: how a refusal names the operation. */
+  label: string;
 }
 
 const sum = (sizes: number[] | undefined) => sizes?.reduce((n, size) => n + size, 0);
@@ -60,6 +63,7 @@ export function createDispatcher({
     op,
     handler: (handlers as unknown as Record<string, Handler<never>>)[op.operationId] as unknown as AnyHandler,
     lists: op.bodyMode === 'json' || op.bodyMode === 'lossless' ? listPaths(op) : [],
+    label: `${op.operationId} (${op.method.toUpperCase()} ${op.path})`,
   }));
   const matcher = createOperationMatcher(routes.map((r) => ({ method: r.op.method, path: r.op.path, route: r })));
 
@@ -76,7 +80,7 @@ export function createDispatcher({
       }
       if (found.kind === 'method-not-allowed')
         throw methodNotAllowed(`${req.method} is not allowed on ${req.path}`, found.allowed.join(', '));
-      const { op, handler, lists } = found.operation.route;
+      const { op, handler, lists, label } = found.operation.route;
       req.params = found.params;
       // For the metrics (http/metrics.ts), which see every answer.
       res.locals.operationId = op.operationId;
@@ -88,11 +92,12 @@ export function createDispatcher({
         const result = await auth.authenticate(req.headers.authorization, scheme);
         if (!result.ok) throw unauthorized(result.reason, result.wwwAuthenticate);
         principal = result.principal;
-        // What the operation declares it needs (x-weft-access), against what the key may do.
-        if (!grants(principal.scope, op.access))
-          throw forbidden(
-            `This API key has ${principal.scope} scope; ${op.operationId} (${op.method.toUpperCase()} ${op.path}) needs ${op.access}`,
-          );
+        // What the operation declares it needs (x-weft-access), against the most the key may do;
+        // a key with levels per entity is checked again on the entity the operation touches.
+        const most = principal.entityScopes ? highestLevel(principal) : principal.scope;
+        if (!grants(most, op.access))
+          throw forbidden(`This API key has ${most === principal.scope ? '' : 'at most '}${most} scope; ${label} needs ${op.access}`);
+        principal = forOperation(principal, { name: label, access: op.access });
         const refusal = limiter && (await limiter.take(principal.keyId, op.rateClass));
         if (refusal) throw rateLimited(refusal.reason, refusal.retryAfterSec);
       }

@@ -37,8 +37,9 @@ function Playground({ initial, from }: { initial: Draft; from?: { project: strin
   const [draft, setDraft] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
   const { run, start, stop } = useChatRun();
-  // A completion through the router records a call: a write.
-  const readOnly = useReadOnly();
+  // A completion through the router records a call in the project (the key's default without
+  // one): a write there.
+  const readOnly = useReadOnly(draft.project.trim().split('/')[0] || undefined);
   const edit = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const onSubmit = (e: FormEvent) => {

@@ -44,7 +44,7 @@ type SaveQueue = ReturnType<typeof useSaveQueue>;
 
 function QueueForm({ queue, save }: { queue: AnnotationQueueSchema; save: SaveQueue }) {
   const [draft, setDraft] = useState({ name: queue.name, description: queue.description, scorers: queue.scorer_refs.join('\n') });
-  const readOnly = useReadOnly();
+  const readOnly = useReadOnly(queue.project_id.split('/')[0]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate({

@@ -17,6 +17,8 @@ export interface NewApiKey {
   name?: string | null | undefined;
   /** Unset: `admin`, everything the key's entities allow. */
   scope?: Access | undefined;
+  /** Levels for named entities over `scope`; each must be an entity the user may access. */
+  entity_scopes?: Readonly<Record<string, Access>> | null | undefined;
 }
 
 export interface ApiKeyInfo {
@@ -25,6 +27,7 @@ export interface ApiKeyInfo {
   entities: string[];
   name: string | null;
   scope: Access;
+  entity_scopes: Record<string, Access> | null;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -38,6 +41,7 @@ export interface ApiKeyLookup {
   entities: string[];
   key_hash: string;
   scope: Access;
+  entity_scopes: Record<string, Access> | null;
   revoked_at: string | null;
   expires_at: string | null;
 }
@@ -66,6 +70,8 @@ export interface ApiKeyStore {
 export function createApiKeyStore(db: Db): ApiKeyStore {
   const k = db.kysely;
   const entitiesOf = (value: unknown): string[] => readJson(db, value) as string[];
+  const scopesOf = (value: unknown) => (value === null ? null : (readJson(db, value) as Record<string, Access>));
+  const named = (scopes: NewApiKey['entity_scopes']) => (scopes && Object.keys(scopes).length > 0 ? scopes : null);
 
   return {
     async create(key) {
@@ -93,6 +99,13 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
               .where('username', '=', key.username)
               .execute();
         }
+        const scopes = named(key.entity_scopes);
+        const granted = user ? [...entitiesOf(user.entities), ...grantedEntities] : entities;
+        const outside = granted.includes('*') ? [] : Object.keys(scopes ?? {}).filter((e) => !granted.includes(e));
+        if (outside.length > 0)
+          throw new ApiKeyError(
+            `A scope names ${outside.map((e) => `"${e}"`).join(', ')}, which "${key.username}" may not access: grant it with --entity`,
+          );
         await tx
           .insertInto('api_keys')
           .values({
@@ -101,6 +114,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
             key_hash: key.key_hash,
             name: key.name ?? null,
             scope: key.scope ?? 'admin',
+            entity_scopes: scopes && jsonParam(db, scopes),
             created_at: now,
           })
           .execute();
@@ -118,6 +132,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           'auth_users.entities',
           'api_keys.name',
           'api_keys.scope',
+          'api_keys.entity_scopes',
           'api_keys.created_at',
           'api_keys.last_used_at',
           'api_keys.revoked_at',
@@ -129,7 +144,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
       if (filter.username !== undefined) q = q.where('api_keys.username', '=', filter.username);
       if (!filter.include_revoked) q = q.where('api_keys.revoked_at', 'is', null);
       const rows = await q.execute();
-      return rows.map((r) => ({ ...r, entities: entitiesOf(r.entities) }));
+      return rows.map((r) => ({ ...r, entities: entitiesOf(r.entities), entity_scopes: scopesOf(r.entity_scopes) }));
     },
 
     async find(id) {
@@ -142,12 +157,13 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           'auth_users.entities',
           'api_keys.key_hash',
           'api_keys.scope',
+          'api_keys.entity_scopes',
           'api_keys.revoked_at',
           'api_keys.expires_at',
         ])
         .where('api_keys.id', '=', id)
         .executeTakeFirst();
-      return row && { ...row, entities: entitiesOf(row.entities) };
+      return row && { ...row, entities: entitiesOf(row.entities), entity_scopes: scopesOf(row.entity_scopes) };
     },
 
     async revoke(id) {
@@ -172,6 +188,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
             key_hash: replacement.key_hash,
             name: old.name,
             scope: old.scope,
+            entity_scopes: old.entity_scopes,
             created_at: now,
           })
           .execute();
@@ -184,6 +201,7 @@ export function createApiKeyStore(db: Db): ApiKeyStore {
           entities: entitiesOf(user.entities),
           name: old.name,
           scope: old.scope,
+          entity_scopes: scopesOf(old.entity_scopes),
           created_at: now,
           last_used_at: null,
           revoked_at: null,

@@ -253,6 +253,8 @@ export interface ApiKeysTable {
   expires_at: IsoDatetime | null;
   /** What the key may do (migration 0014): `read`, `write` or `admin`; older keys `admin`. */
   scope: Generated<Access>;
+  /** Levels for named entities over `scope` (migration 0016): `{entity: level}` as JSON; null: none. */
+  entity_scopes: NullableJson;
 }
 
 /** A project's retention (migration 0008); `retention_days` null: none (cleared). */

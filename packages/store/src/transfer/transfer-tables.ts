@@ -292,6 +292,7 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
       revoked_at: 'text',
       expires_at: 'text',
       scope: 'text',
+      entity_scopes: 'json',
     },
     scope: 'global',
   },

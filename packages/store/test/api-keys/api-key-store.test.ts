@@ -52,6 +52,7 @@ describeEachDialect('API keys in the database', (getDb) => {
       entities: ['acme'],
       key_hash: hash('f'),
       scope: 'admin',
+      entity_scopes: null,
       revoked_at: null,
       expires_at: null,
     });
@@ -102,5 +103,43 @@ describeEachDialect('API keys in the database', (getDb) => {
     const rotated = await keys.rotate('weft_llllllllllll', { id: 'weft_oooooooooooo', key_hash: hash('9') });
     expect(rotated.scope).toBe('read');
     expect((await keys.find('weft_oooooooooooo'))?.scope).toBe('read');
+  });
+
+  it('keeps levels per entity, lists them, a rotation keeps them, and refuses an entity the user lacks', async () => {
+    const keys = createApiKeyStore(getDb());
+    const levels = { lab: 'write', acme: 'admin' } as const;
+    await keys.create({
+      id: 'weft_pppppppppppp',
+      key_hash: hash('a'),
+      username: 'pia',
+      entities: ['acme', 'lab'],
+      scope: 'read',
+      entity_scopes: levels,
+    });
+    const found = await keys.find('weft_pppppppppppp');
+    expect(found).toMatchObject({ scope: 'read', entity_scopes: levels });
+    expect((await keys.list({ username: 'pia' }))[0]!.entity_scopes).toEqual(levels);
+    const rotated = await keys.rotate('weft_pppppppppppp', { id: 'weft_qqqqqqqqqqqq', key_hash: hash('b') });
+    expect(rotated.entity_scopes).toEqual(levels);
+    expect((await keys.find('weft_qqqqqqqqqqqq'))?.entity_scopes).toEqual(levels);
+    // An empty map is one level everywhere: stored as none.
+    await keys.create({ id: 'weft_rrrrrrrrrrrr', key_hash: hash('c'), username: 'pia', entities: [], entity_scopes: {} });
+    expect((await keys.find('weft_rrrrrrrrrrrr'))?.entity_scopes).toBeNull();
+
+    // A level on an entity the user may not access would grant nothing: refused, nothing written.
+    await expect(
+      keys.create({ id: 'weft_ssssssssssss', key_hash: hash('d'), username: 'pia', entities: ['mine'], entity_scopes: { other: 'read' } }),
+    ).rejects.toThrow(new ApiKeyError('A scope names "other", which "pia" may not access: grant it with --entity'));
+    expect(await keys.find('weft_ssssssssssss')).toBeUndefined();
+    expect((await keys.find('weft_qqqqqqqqqqqq'))?.entities).toEqual(['acme', 'lab']);
+    // Granted in the same create: accepted.
+    await keys.create({
+      id: 'weft_tttttttttttt',
+      key_hash: hash('e'),
+      username: 'pia',
+      entities: ['other'],
+      entity_scopes: { other: 'read' },
+    });
+    expect((await keys.find('weft_tttttttttttt'))?.entity_scopes).toEqual({ other: 'read' });
   });
 });

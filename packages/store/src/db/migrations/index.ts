@@ -17,6 +17,7 @@ import { rowValuesAsJson } from './0012-row-values-as-json.ts';
 import { callsThreadTurnsIndex } from './0013-calls-thread-turns-index.ts';
 import { apiKeyScope } from './0014-api-key-scope.ts';
 import { annotationQueueItems } from './0015-annotation-queue-items.ts';
+import { apiKeyEntityScopes } from './0016-api-key-entity-scopes.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013-calls-thread-turns-index': callsThreadTurnsIndex(),
     '0014-api-key-scope': apiKeyScope(dialect),
     '0015-annotation-queue-items': annotationQueueItems(dialect),
+    '0016-api-key-entity-scopes': apiKeyEntityScopes(dialect),
   };
 }
