@@ -1879,7 +1879,7 @@ export interface components {
             /** @description Every bucket of the window, in order; empty when no call metric was asked for. */
             call_buckets: components["schemas"]["CallBucket"][];
             end: components["schemas"]["Datetime"];
-            /** @description The bucket size used */
+            /** @description The bucket size used, in seconds. */
             granularity: number;
             start: components["schemas"]["Datetime"];
             timezone: string;
