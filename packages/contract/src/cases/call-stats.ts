@@ -35,7 +35,8 @@ export const callStatsCases = {
       const calls = body.call_buckets.reduce((n, b) => n + b.count, 0);
       const tokens = body.usage_buckets.reduce((n, b) => n + (b.sum_input_tokens ?? 0), 0);
       // The mock answers the spec's example; the server counts what was written.
-      if (c.kind === 'server' && (calls !== 1 || tokens !== 12)) throw new Error(`calls/stats counted ${calls} calls and ${tokens} input tokens, not 1 and 12`);
+      if (c.kind === 'server' && (calls !== 1 || tokens !== 12))
+        throw new Error(`calls/stats counted ${calls} calls and ${tokens} input tokens, not 1 and 12`);
       return body;
     },
     invalid: [
@@ -48,14 +49,20 @@ export const callStatsCases = {
         name: 'a metric Weave does not define',
         loc: ['body', 'call_metrics', '0', 'metric'],
         send: (api, c) =>
-          api.POST('/calls/stats', { body: invalid({ project_id: c.projectId, start: c.now(), call_metrics: [{ metric: 'token_count' }] }) }),
+          api.POST('/calls/stats', {
+            body: invalid({ project_id: c.projectId, start: c.now(), call_metrics: [{ metric: 'token_count' }] }),
+          }),
       },
       {
         name: 'an aggregation call statistics do not compute',
         loc: ['body', 'usage_metrics', '0', 'aggregations', '0'],
         send: (api, c) =>
           api.POST('/calls/stats', {
-            body: invalid({ project_id: c.projectId, start: c.now(), usage_metrics: [{ metric: 'input_tokens', aggregations: ['count_true'] }] }),
+            body: invalid({
+              project_id: c.projectId,
+              start: c.now(),
+              usage_metrics: [{ metric: 'input_tokens', aggregations: ['count_true'] }],
+            }),
           }),
       },
       {

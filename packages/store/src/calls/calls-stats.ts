@@ -2,7 +2,8 @@
 // (stats-query.ts); this writes the answer: every bucket of the window, in order (empty ones
 // with sums, averages and counts 0 and minimums, maximums and percentiles null, as Weave's LEFT
 // JOIN and COALESCE give them), and for usage every bucket × every model seen in the window.
-// The work here is the answer's size (at most 10,000 buckets; usage rows capped).
+// The work here is the answer's size (at most 10,000 buckets; usage rows capped), written with a
+// turn for the event loop every few milliseconds.
 //
 // Costs, as Weave computes them after its query: each (bucket, model) row's summed tokens at the
 // model's price, the project's newest (cost/create) else the catalogue's list price (the model's
@@ -10,14 +11,25 @@
 // priced in three parts as a call's costs are (cache reads and writes at their own prices when
 // the price has them), from the row's sums of input tokens, cache reads (OpenAI's cached_tokens,
 // as call costs read them) and cache writes; whole tokens.
-import { choosePrice, invalidField, priceUsage, priceUsageAtProjectPrice, type Catalogue, type TokenUsage } from '@weft/core';
+import { choosePrice, invalidField, priceUsage, priceUsageAtProjectPrice, TurnClock, type Catalogue, type TokenUsage } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
-import { projectPrices, type PriceBook } from '../costs/index.ts';
+import { projectPrices } from '../costs/index.ts';
 import { callBucketsQuery, COST_SUMS, usageBucketsQuery, type StatsRow } from './stats-query.ts';
-import { aggregationKey, checkTimezone, isCost, MAX_USAGE_ROWS, metricColumns, resolveWindow, type MetricColumns, type StatsWindow } from './stats-window.ts';
+import {
+  aggregationKey,
+  checkTimezone,
+  isCost,
+  MAX_USAGE_ROWS,
+  metricColumns,
+  resolveWindow,
+  type MetricColumns,
+  type StatsWindow,
+} from './stats-window.ts';
 
 type Bucket = Record<string, string | number | null>;
+/** A model's price as Weave prices statistics: the project's newest, else the catalogue's. */
+type Price = ReturnType<typeof choosePrice>;
 
 export async function callsStats(db: Db, catalogue: Catalogue, req: T.CallStatsReq, now: Date = new Date()): Promise<T.CallStatsRes> {
   const timezone = checkTimezone(req.timezone ?? 'UTC');
@@ -40,8 +52,10 @@ async function callBuckets(db: Db, req: T.CallStatsReq, window: StatsWindow, met
   const rows = await db.readLong<StatsRow>(callBucketsQuery(db, req, window, metrics).compile(db.kysely));
   const byBucket = new Map(rows.map((row) => [Number(row.b), row]));
   const buckets: Bucket[] = [];
+  const clock = new TurnClock();
   for (let b = 0; b < window.buckets; b++) {
     buckets.push({ timestamp: bucketTime(window, b), ...values(metrics, byBucket.get(b)) });
+    await clock.maybePass();
   }
   return buckets;
 }
@@ -63,15 +77,18 @@ async function usageBuckets(
     );
   }
   const prices = withCosts ? await projectPrices(db, req.project_id, models) : undefined;
+  const chosen = new Map(models.map((model) => [model, prices && choosePrice(catalogue.byId(model), prices.get(model) ?? [], undefined)]));
   const byKey = new Map(rows.map((row) => [`${Number(row.b)}\u0000${String(row.model)}`, row]));
   const buckets: Bucket[] = [];
+  const clock = new TurnClock();
   for (let b = 0; b < window.buckets; b++) {
     const timestamp = bucketTime(window, b);
     for (const model of models) {
       const row = byKey.get(`${b}\u0000${model}`);
-      const costs = prices ? costsOf(catalogue, prices, model, row) : undefined;
+      const costs = withCosts ? costsOf(chosen.get(model), row) : undefined;
       buckets.push({ timestamp, model, ...values(metrics, row, costs) });
     }
+    await clock.maybePass();
   }
   return buckets;
 }
@@ -92,8 +109,7 @@ function values(metrics: MetricColumns[], row: StatsRow | undefined, costs?: Rec
 }
 
 /** input_cost, output_cost and total_cost of one (bucket, model) row; all 0 without a price or a row. */
-function costsOf(catalogue: Catalogue, prices: PriceBook, model: string, row: StatsRow | undefined): Record<string, number> {
-  const chosen = choosePrice(catalogue.byId(model), prices.get(model) ?? [], undefined);
+function costsOf(chosen: Price | undefined, row: StatsRow | undefined): Record<string, number> {
   if (!chosen || !row) return { input_cost: 0, output_cost: 0, total_cost: 0 };
   const [input, output, cacheRead, cacheCreation] = COST_SUMS.map((name) => wholeTokens(row[name]));
   const cached = Math.min(cacheRead!, input!);

@@ -51,7 +51,9 @@ const COST_INPUTS: Record<(typeof COST_SUMS)[number], Extract> = {
   cost_in: (d) => USAGE_METRICS.input_tokens!(d),
   cost_out: (d) => USAGE_METRICS.output_tokens!(d),
   cost_cache_read: (d) =>
-    zeroOr(sql`coalesce(${num(d, 'cached_tokens')}, ${num(d, 'prompt_tokens_details', 'cached_tokens')}, ${num(d, 'input_tokens_details', 'cached_tokens')}, ${num(d, 'cache_read_input_tokens')})`),
+    zeroOr(
+      sql`coalesce(${num(d, 'cached_tokens')}, ${num(d, 'prompt_tokens_details', 'cached_tokens')}, ${num(d, 'input_tokens_details', 'cached_tokens')}, ${num(d, 'cache_read_input_tokens')})`,
+    ),
   cost_cache_creation: (d) => zeroOr(num(d, 'cache_creation_input_tokens')),
 };
 
@@ -136,7 +138,13 @@ function grouped(
     const asDouble = d === 'postgres' ? sql`cast(${value} as double precision)` : value;
     for (const a of m.aggregations) {
       const key = `${a}_${m.metric}`;
-      const fn = { sum: sql`sum(${value})`, avg: sql`avg(${asDouble})`, min: sql`min(${value})`, max: sql`max(${value})`, count: sql`count(${value})` }[a];
+      const fn = {
+        sum: sql`sum(${value})`,
+        avg: sql`avg(${asDouble})`,
+        min: sql`min(${value})`,
+        max: sql`max(${value})`,
+        count: sql`count(${value})`,
+      }[a];
       aggregates.push(sql`${fn} as ${sql.id(key)}`);
       finals.push(sql.ref(key));
     }

@@ -110,8 +110,12 @@ export function metricColumns(
     const percentilesAsked = spec.percentiles ?? [];
     const aggregations = [...(spec.aggregations ?? [])];
     if (aggregations.length === 0 && percentilesAsked.length === 0) aggregations.push('sum');
-    if (new Set(aggregations).size !== aggregations.length) throw invalidField(at('aggregations'), 'An aggregation is asked for more than once');
-    const percentiles = percentilesAsked.map((p) => ({ level: Math.round((p / 100) * 1e6) / 1e6, key: `p${percentileName(p)}_${spec.metric}` }));
+    if (new Set(aggregations).size !== aggregations.length)
+      throw invalidField(at('aggregations'), 'An aggregation is asked for more than once');
+    const percentiles = percentilesAsked.map((p) => ({
+      level: Math.round((p / 100) * 1e6) / 1e6,
+      key: `p${percentileName(p)}_${spec.metric}`,
+    }));
     if (new Set(percentiles.map((p) => p.key)).size !== percentiles.length) {
       throw invalidField(at('percentiles'), 'A percentile is asked for more than once');
     }
