@@ -375,6 +375,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calls/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call statistics over time
+         * @description Weave's `calls/stats`: the project's calls that started in [`start`, `end`) and pass the filter (deleted calls excluded), in buckets of `granularity` seconds. `call_buckets` has every bucket of the window; `usage_buckets` every bucket × every model with usage in the window, read from each call's `summary.usage`. Keys are Weave's: `timestamp`, `model`, `count`, `<agg>_<metric>` and `p<N>_<metric>`. Computed by the database over the index of calls by project and start time. Every `filter` field is honoured as `calls/stream_query` honours it. Bounds (422 beyond): a window of at most 31 days (Weave's), at most 10,000 buckets (a finer granularity is raised, as Weave raises it), at most 100,000 usage rows (buckets × models), each metric at most once, at most 10 percentiles per metric; costs are sums only.
+         */
+        post: operations["callsStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calls/stream_query": {
         parameters: {
             query?: never;
@@ -1622,9 +1642,26 @@ export interface components {
             mode: "start";
             req: components["schemas"]["CallStartReq"];
         };
+        /** @description As UsageBucket's keys; `count`: calls started in the bucket. */
+        CallBucket: {
+            count: number;
+            timestamp: components["schemas"]["Datetime"];
+        } & {
+            [key: string]: number | null;
+        };
         /** @description Weave's CallEndReq, a BaseModelStrict (extra="forbid"): a key beside `end` is refused with 422. */
         CallEndReq: {
             end: components["schemas"]["EndedCall"];
+        };
+        CallMetricSpec: {
+            /** @description Default `[sum]` (also when both this and `percentiles` are empty). */
+            aggregations?: components["schemas"]["StatsAggregation"][] | null;
+            /**
+             * @description `latency_ms`: whole milliseconds from start to end (no value while a call runs); `call_count`: 1 per call; `error_count`: 1 per call with an exception, else 0.
+             * @enum {string}
+             */
+            metric: "latency_ms" | "call_count" | "error_count";
+            percentiles?: components["schemas"]["StatsPercentiles"];
         };
         CallReadReq: {
             id: string;
@@ -1817,6 +1854,37 @@ export interface components {
         CallStartRes: {
             id: string;
             trace_id: string;
+        };
+        /** @description Weave's CallStatsReq (strict: any other field is refused with 422). */
+        CallStatsReq: {
+            /** @description Grouped by bucket; each metric at most once. */
+            call_metrics?: components["schemas"]["CallMetricSpec"][] | null;
+            /** @description Exclusive end of the window; default now. At most 31 days after `start`. */
+            end?: components["schemas"]["Datetime"] | null;
+            filter?: components["schemas"]["CallsFilter"] | null;
+            /** @description Bucket size in seconds. Default by the window: 300 up to 2 hours, 3,600 up to 12 hours, 21,600 up to 3 days, 43,200 up to 14 days, else 86,400. Raised (as Weave raises it) so that the window has at most 10,000 buckets; the answer says which size was used. */
+            granularity?: number | null;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Inclusive start of the window (no offset: UTC). */
+            start: components["schemas"]["Datetime"];
+            /**
+             * @description An IANA time zone, echoed in the answer. Buckets of whole seconds start at multiples of the granularity since the Unix epoch, as ClickHouse's `toStartOfInterval` places them in any time zone; timestamps are answered in UTC.
+             * @default UTC
+             */
+            timezone?: string | null;
+            /** @description Grouped by bucket and model; each metric at most once. */
+            usage_metrics?: components["schemas"]["UsageMetricSpec"][] | null;
+        };
+        CallStatsRes: {
+            /** @description Every bucket of the window, in order; empty when no call metric was asked for. */
+            call_buckets: components["schemas"]["CallBucket"][];
+            end: components["schemas"]["Datetime"];
+            /** @description The bucket size used, in seconds. */
+            granularity: number;
+            start: components["schemas"]["Datetime"];
+            timezone: string;
+            /** @description Every bucket of the window × every model with usage in it (after the filter), in bucket then model order; empty when no usage metric was asked for. */
+            usage_buckets: components["schemas"]["UsageBucket"][];
         };
         CallUpdateReq: {
             call_id: string;
@@ -2833,6 +2901,13 @@ export interface components {
             /** @description Weave's name; ignored: the server records the authenticated user. */
             wb_user_id?: string | null;
         };
+        /**
+         * @description Weave's AggregationType as call statistics compute it (`count_true`/`count_false` are feedback's only).
+         * @enum {string}
+         */
+        StatsAggregation: "sum" | "avg" | "min" | "max" | "count";
+        /** @description Percentiles (0–100), each a `p<N>_<metric>` key (`p99_latency_ms`, `p99.9_latency_ms`), by linear interpolation between the closest ranks, as ClickHouse's `quantile` computes them. */
+        StatsPercentiles: number[] | null;
         /** @description A trajectory as stored, a row of its log's table. */
         StoredTrajectory: {
             /** @description Its group's position in the log. */
@@ -3133,6 +3208,24 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description `<agg>_<metric>` and `p<N>_<metric>` keys as asked. In a bucket without values sums, averages and counts are 0 and minimums, maximums and percentiles null. `count`: usage entries (one per call and model) in the bucket. */
+        UsageBucket: {
+            count: number;
+            model: string;
+            timestamp: components["schemas"]["Datetime"];
+        } & {
+            [key: string]: number | null;
+        };
+        UsageMetricSpec: {
+            /** @description Default `[sum]` (also when both this and `percentiles` are empty). Costs take `sum` only. */
+            aggregations?: components["schemas"]["StatsAggregation"][] | null;
+            /**
+             * @description `input_tokens` is `prompt_tokens` + `input_tokens` of each `summary.usage[<model>]` entry, `output_tokens` is `completion_tokens` + `output_tokens` (a missing key counts 0); the other token metrics are the key of the same name (missing or not a number: no value). The costs are sums only: each (bucket, model) row's tokens at the model's price, the project's newest price (`cost/create`) else the catalogue's list price, cache reads and writes at their own prices.
+             * @enum {string}
+             */
+            metric: "input_tokens" | "output_tokens" | "total_tokens" | "cache_read_input_tokens" | "cache_creation_input_tokens" | "input_cost" | "output_cost" | "total_cost";
+            percentiles?: components["schemas"]["StatsPercentiles"];
+        };
         ValidationError: {
             detail: components["schemas"]["ValidationErrorItem"][];
         };
@@ -3374,7 +3467,9 @@ export type AnnotationQueueUpdateReq = components['schemas']['AnnotationQueueUpd
 export type AnnotationState = components['schemas']['AnnotationState'];
 export type CallBatchEndItem = components['schemas']['CallBatchEndItem'];
 export type CallBatchStartItem = components['schemas']['CallBatchStartItem'];
+export type CallBucket = components['schemas']['CallBucket'];
 export type CallEndReq = components['schemas']['CallEndReq'];
+export type CallMetricSpec = components['schemas']['CallMetricSpec'];
 export type CallReadReq = components['schemas']['CallReadReq'];
 export type CallReadRes = components['schemas']['CallReadRes'];
 export type CallSchema = components['schemas']['CallSchema'];
@@ -3390,6 +3485,8 @@ export type CallsStreamQueryReq = components['schemas']['CallsStreamQueryReq'];
 export type CallsStreamQueryRes = components['schemas']['CallsStreamQueryRes'];
 export type CallStartReq = components['schemas']['CallStartReq'];
 export type CallStartRes = components['schemas']['CallStartRes'];
+export type CallStatsReq = components['schemas']['CallStatsReq'];
+export type CallStatsRes = components['schemas']['CallStatsRes'];
 export type CallUpdateReq = components['schemas']['CallUpdateReq'];
 export type CallUpsertBatchReq = components['schemas']['CallUpsertBatchReq'];
 export type CallUpsertBatchRes = components['schemas']['CallUpsertBatchRes'];
@@ -3496,6 +3593,8 @@ export type ScorerRef = components['schemas']['ScorerRef'];
 export type ServerInfoRes = components['schemas']['ServerInfoRes'];
 export type SortDirection = components['schemas']['SortDirection'];
 export type StartedCall = components['schemas']['StartedCall'];
+export type StatsAggregation = components['schemas']['StatsAggregation'];
+export type StatsPercentiles = components['schemas']['StatsPercentiles'];
 export type StoredTrajectory = components['schemas']['StoredTrajectory'];
 export type TableAppendSpec = components['schemas']['TableAppendSpec'];
 export type TableCreateReq = components['schemas']['TableCreateReq'];
@@ -3527,6 +3626,8 @@ export type TrajectoryGroup = components['schemas']['TrajectoryGroup'];
 export type TrajectoryList = components['schemas']['TrajectoryList'];
 export type TrajectoryRecord = components['schemas']['TrajectoryRecord'];
 export type Usage = components['schemas']['Usage'];
+export type UsageBucket = components['schemas']['UsageBucket'];
+export type UsageMetricSpec = components['schemas']['UsageMetricSpec'];
 export type ValidationError = components['schemas']['ValidationError'];
 export type ValidationErrorItem = components['schemas']['ValidationErrorItem'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -4229,6 +4330,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallsQueryStatsRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    callsStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallStatsReq"];
+            };
+        };
+        responses: {
+            /** @description The buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallStatsRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -18,6 +18,7 @@ export interface OperationFacts {
   callsDelete: { body: 'json'; auth: 'basic'; line: null };
   callsQuery: { body: 'json'; auth: 'basic'; line: null };
   callsQueryStats: { body: 'json'; auth: 'basic'; line: null };
+  callsStats: { body: 'json'; auth: 'basic'; line: null };
   callsStreamQuery: { body: 'json'; auth: 'basic'; line: 'CallSchema' };
   callStart: { body: 'json'; auth: 'basic'; line: null };
   callUpdate: { body: 'json'; auth: 'basic'; line: null };

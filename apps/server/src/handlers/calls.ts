@@ -42,5 +42,9 @@ export function callHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.callsQueryStats(body, contextOf(principal));
     },
+    async callsStats({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callsStats(body, contextOf(principal));
+    },
   });
 }

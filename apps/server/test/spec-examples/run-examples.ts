@@ -44,6 +44,7 @@ export const ORDER = [
   'callsStreamQuery',
   'callsQuery',
   'callsQueryStats',
+  'callsStats',
   'threadsStreamQuery',
   'fileCreate',
   'fileContent',

@@ -4,6 +4,7 @@
 import type { OperationId } from '@weft/types';
 import { annotationQueueItemCases } from './annotation-queue-items.ts';
 import { annotationQueueCases } from './annotation-queues.ts';
+import { callStatsCases } from './call-stats.ts';
 import { callCases } from './calls.ts';
 import { costCases } from './costs.ts';
 import { feedbackCases } from './feedback.ts';
@@ -27,6 +28,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...objectTagCases,
   ...tableCases,
   ...callCases,
+  ...callStatsCases,
   ...threadCases,
   ...fileCases,
   ...feedbackCases,

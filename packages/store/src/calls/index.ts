@@ -10,6 +10,7 @@ import { callUpsertBatch } from './call-upsert-batch.ts';
 import { callsDelete } from './calls-delete.ts';
 import { callsQueryAll } from './calls-query-all.ts';
 import { callsQueryStats } from './calls-query-stats.ts';
+import { callsStats } from './calls-stats.ts';
 import { callsStreamQuery } from './calls-stream-query.ts';
 import { otelExport } from './otel-export.ts';
 
@@ -26,6 +27,7 @@ export function callMethods(opts: StoreOptions) {
     callUpdate: (req) => callUpdate(db, req),
     callsStreamQuery: (req, ctx) => callsStreamQuery(db, catalogue, req, ctx),
     callsQueryStats: (req) => callsQueryStats(db, req),
+    callsStats: (req) => callsStats(db, catalogue, req),
     callsDelete: (req) => callsDelete(db, req),
     callsQuery: (req, ctx) => callsQueryAll(db, catalogue, req, ctx),
     otelExport: (req, ctx) => otelExport(db, req, ctx.user),

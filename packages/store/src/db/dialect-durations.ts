@@ -28,3 +28,12 @@ export function isoDiffMs(dialect: Dialect, end: Expression<unknown>, start: Exp
 export function doubleParam(dialect: Dialect, value: number): RawBuilder<number> {
   return dialect === 'postgres' ? sql<number>`cast(${value} as double precision)` : sql<number>`cast(${value} as real)`;
 }
+
+/**
+ * Milliseconds since the Unix epoch of a stored datetime (fixed-width UTC ISO text with
+ * milliseconds), exact, as an integer: the same arithmetic as isoDiffMs against the epoch.
+ */
+export function isoEpochMs(dialect: Dialect, value: Expression<unknown>): RawBuilder<number | null> {
+  if (dialect === 'postgres') return sql<number | null>`cast(extract(epoch from cast(${value} as timestamptz)) * 1000 as bigint)`;
+  return sql<number | null>`(unixepoch(${value}) * 1000 + cast(substr(${value}, 21, 3) as integer))`;
+}

@@ -1,0 +1,37 @@
+// Dialect helpers for the members of a JSON object (beside dialect-helpers.ts, which holds the
+// rest): one row per member of an object inside a JSON column, and a member's number as Weave's
+// ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else).
+import { sql, type RawBuilder } from 'kysely';
+import type { Dialect } from './connect.ts';
+
+/**
+ * A FROM item `<alias>(key, value)` over the members of the object at `column -> key`: no rows when
+ * that is missing or not an object. Both databases let a function in FROM read the columns of
+ * the FROM items before it (PostgreSQL's LATERAL is implied for functions). `value` is the
+ * member as JSON (jsonb; SQLite: JSON text for a container, the plain value for a scalar).
+ */
+export function jsonObjectMembers(dialect: Dialect, column: string, key: string, alias: string): RawBuilder<unknown> {
+  const col = sql.ref(column);
+  return dialect === 'postgres'
+    ? sql`jsonb_each(case when jsonb_typeof(${col} -> ${key}) = 'object' then ${col} -> ${key} end) as ${sql.id(alias)}`
+    : sql`json_each(case when json_type(${col}, ${'$.' + key}) = 'object' then json_extract(${col}, ${'$.' + key}) end) as ${sql.id(alias)}`;
+}
+
+/**
+ * The number at `path` (object keys) inside a member given by jsonObjectMembers, as a double;
+ * SQL NULL when the member is not an object, the path is missing, or its value is not a JSON
+ * number (strings included, as ClickHouse's toFloat64OrNull of the raw JSON gives NULL for them)
+ * or is beyond the double range.
+ */
+export function memberNumber(dialect: Dialect, alias: string, path: readonly string[]): RawBuilder<number | null> {
+  const value = sql.ref(`${alias}.value`);
+  if (dialect === 'postgres') {
+    const x = sql`(${value} #> cast(${`{${path.join(',')}}`} as text[]))`;
+    return sql<number | null>`(case when jsonb_typeof(${x}) = 'number' and abs(cast(${x} as numeric)) <= 1.7976931348623157e308
+      then cast(cast(${x} as numeric) as double precision) end)`;
+  }
+  const p = '$.' + path.join('.');
+  return sql<number | null>`(case when ${sql.ref(`${alias}.type`)} = 'object' and json_type(${value}, ${p}) in ('integer', 'real')
+      and abs(json_extract(${value}, ${p})) <= 1.7976931348623157e308
+    then cast(json_extract(${value}, ${p}) as real) end)`;
+}
