@@ -52,6 +52,9 @@ export const ORDER = [
   'feedbackCreate',
   'feedbackBatchCreate',
   'feedbackQuery',
+  // A window in the past: the examples' feedback is written now, so the buckets are empty.
+  'feedbackStats',
+  'feedbackPayloadSchema',
   'feedbackReplace',
   'feedbackPurge',
   'costCreate',

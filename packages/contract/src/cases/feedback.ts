@@ -73,6 +73,56 @@ export const feedbackCases = {
     ],
   },
 
+  feedbackStats: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/stats', {
+        body: {
+          project_id: c.projectId,
+          start: new Date(Date.parse(c.now()) - 3_600_000).toISOString(),
+          metrics: [{ json_path: 'output.score', value_type: 'numeric' }],
+        },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a missing start',
+        loc: ['body', 'start'],
+        send: (api, c) => api.POST('/feedback/stats', { body: invalid({ project_id: c.projectId }) }),
+      },
+      {
+        name: 'an aggregation that is not one',
+        loc: ['body', 'metrics', '0', 'aggregations', '0'],
+        send: (api, c) =>
+          api.POST('/feedback/stats', {
+            body: { project_id: c.projectId, start: c.now(), metrics: [{ json_path: 'score', aggregations: [invalid('average')] }] },
+          }),
+      },
+      {
+        name: 'a json_path with a quote',
+        loc: ['body', 'metrics', '0', 'json_path'],
+        send: (api, c) =>
+          api.POST('/feedback/stats', { body: { project_id: c.projectId, start: c.now(), metrics: [{ json_path: "output'score" }] } }),
+      },
+    ],
+  },
+
+  feedbackPayloadSchema: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/payload_schema', {
+        body: { project_id: c.projectId, start: new Date(Date.parse(c.now()) - 3_600_000).toISOString() },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a sample_limit above 5000',
+        loc: ['body', 'sample_limit'],
+        send: (api, c) => api.POST('/feedback/payload_schema', { body: { project_id: c.projectId, start: c.now(), sample_limit: 5001 } }),
+      },
+    ],
+  },
+
   feedbackReplace: {
     tenancy: 'project',
     // An id that was never stored: 404 on the server.
