@@ -586,7 +586,7 @@ export interface paths {
         put?: never;
         /**
          * Feedback payload values aggregated over time
-         * @description Weave's feedback/stats: values at dot paths of the payloads of a project's feedback, aggregated per time bucket (every bucket of the window, empty ones included) and over the whole window (`window_stats`), computed by the database. Bounded: at most 10,000 buckets and 50 metrics. Weft refuses with 422 what it cannot honour: a time zone other than UTC, percentiles, aggregations other than count for categorical values.
+         * @description Weave's feedback/stats: values at dot paths of the payloads of a project's feedback, aggregated per time bucket (every bucket of the window, empty ones included) and over the whole window (`window_stats`), computed by the database. Bounded: at most 10,000 buckets, 50 metrics and 100,000 values in the buckets (buckets × aggregations; more is a 422 naming `granularity` when it was given, else `metrics`). Weft refuses with 422 what it cannot honour: a time zone other than UTC, percentiles, aggregations other than count for categorical values.
          */
         post: operations["feedbackStats"];
         delete?: never;
