@@ -5,7 +5,7 @@
 //
 // Unlike jsonPathExtract, every path component is an object key (as ClickHouse's JSONExtract*
 // with string arguments): `1` names the key "1", never an array element. Keys reach SQL only as
-// bound parameters (PostgreSQL's text[] path; SQLite's JSON-path string, whose keys are quoted).
+// bound parameters (PostgreSQL's `-> text` steps; SQLite's JSON-path string, whose keys are quoted).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './connect.ts';
 import { isoDiffMs } from './dialect-durations.ts';
@@ -23,7 +23,12 @@ function sqliteKeyPath(keys: readonly string[]): string {
   return '$' + keys.map((k) => `."${k}"`).join('');
 }
 
-const pgAt = (column: Expression<unknown>, keys: readonly string[]) => sql`(${column} #> cast(${[...keys]} as text[]))`;
+/** PostgreSQL: one `-> text` per key (`#>` would read a digit key as an index into an array). */
+function pgAt(column: Expression<unknown>, keys: readonly string[]): RawBuilder<unknown> {
+  let expr = sql`${column}`;
+  for (const k of keys) expr = sql`(${expr} -> cast(${k} as text))`;
+  return expr;
+}
 
 /** The value at `keys` as a double when it is a JSON number (beyond the double range: NULL); else SQL NULL. */
 export function jsonKeysNumber(dialect: Dialect, column: Expression<unknown>, keys: readonly string[]): RawBuilder<number | null> {
@@ -37,7 +42,9 @@ export function jsonKeysNumber(dialect: Dialect, column: Expression<unknown>, ke
       from (select case when jsonb_typeof(${x}) = 'number' then cast(${x} #>> '{}' as numeric) end as n) as parsed)`;
   }
   const p = sqliteKeyPath(keys);
-  return sql<number | null>`(case when json_type(${column}, ${p}) in ('integer', 'real') then cast(${column} ->> ${p} as real) end)`;
+  // SQLite reads a number past the double range (1e400) as Infinity: NULL, as in PostgreSQL.
+  return sql<number | null>`(select case when t in ('integer', 'real') and abs(r) <= 1.7976931348623157e308 then r end
+    from (select json_type(${column}, ${p}) as t, cast(${column} ->> ${p} as real) as r))`;
 }
 
 /** 1.0 for JSON true, 0.0 for JSON false, else SQL NULL (a double, so avg and sum stay doubles in PostgreSQL). */
