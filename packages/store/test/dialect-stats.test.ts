@@ -1,6 +1,6 @@
 // The feedback-statistics helpers on both databases: values read by type at key paths (digit
 // keys are keys, numbers beyond a double are NULL), bucket indexes, and byte-exact prefixes.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { expect, it } from 'vitest';
 import { jsonText } from '../src/db/dialect-helpers.ts';
 import { bucketIndex, jsonKeysBoolean, jsonKeysNumber, jsonKeysString, textStartsWith } from '../src/db/dialect-stats.ts';
@@ -10,7 +10,7 @@ describeEachDialect('dialect-stats', (getDb) => {
   it('reads a number, a boolean or a string at a key path, and NULL for any other value', async () => {
     const db = getDb();
     const doc = jsonText(db, '{"a":{"1":2.5,"b":true,"s":"7","big":1e400,"n":null},"list":[10,11],"sp ace":{"k":false}}');
-    const read = async (f: typeof jsonKeysNumber, keys: string[]) => {
+    const read = async (f: (...args: Parameters<typeof jsonKeysNumber>) => RawBuilder<unknown>, keys: string[]) => {
       const { rows } = await sql<{ v: unknown }>`select ${f(db.dialect, sql`${doc}`, keys)} as v`.execute(db.kysely);
       const v = rows[0]!.v;
       return typeof v === 'string' && f !== jsonKeysString ? Number(v) : v;
