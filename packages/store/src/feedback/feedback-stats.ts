@@ -21,6 +21,8 @@ import {
 /** Values the buckets may hold (buckets × aggregations): bounds the answer and the loop that builds it. */
 export const MAX_BUCKET_VALUES = 100_000;
 
+const YEAR_ZERO_MS = Date.parse('0000-01-01T00:00:00.000Z');
+
 type Value = number | string | bigint | null;
 const num = (v: Value | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -94,6 +96,12 @@ export async function feedbackStats(db: Db, req: T.FeedbackStatsReq): Promise<T.
   const endMs = Date.parse(window.end);
   // Buckets start at multiples of the granularity since the epoch (ClickHouse's toStartOfInterval).
   const originMs = Math.floor(startMs / widthMs) * widthMs;
+  // A first bucket before year 0000 has no stored (fixed-width) datetime to answer as its timestamp.
+  if (originMs < YEAR_ZERO_MS)
+    throw invalidField(
+      ['body', 'start'],
+      'The first bucket would start before the year 0000: choose a later start or a smaller granularity',
+    );
   const bucketCount = endMs > originMs ? Math.ceil((endMs - originMs) / widthMs) : 0;
 
   const columns: Column[] = metrics.flatMap((m, i) =>

@@ -190,6 +190,10 @@ describeEachDialect(
       await refused(window(p, { granularity: 1, start: '2025-01-01T00:00:00Z', metrics: m }), ['body', 'granularity']);
       await refused(window(p, { start: 'yesterday', metrics: m }), ['body', 'start']);
       await refused(window(p, { end: `${DAY}08:00:00Z`, metrics: m }), ['body', 'end']);
+      await refused({ project_id: p, start: '0000-01-02T00:00:00Z', end: '0001-01-01T00:00:00Z', granularity: 604_800, metrics: m }, [
+        'body',
+        'start',
+      ]);
       // Within 10,000 buckets but too many values for one answer.
       const many = Array.from({ length: 20 }, (_, i) => ({ json_path: `s${i}` }));
       await refused(window(p, { granularity: 60, start: '2025-05-30T00:00:00Z', metrics: many }), ['body', 'granularity']);
