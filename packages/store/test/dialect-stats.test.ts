@@ -3,7 +3,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import { expect, it } from 'vitest';
 import { jsonText } from '../src/db/dialect-helpers.ts';
-import { bucketIndex, jsonKeysBoolean, jsonKeysNumber, jsonKeysString, textStartsWith } from '../src/db/dialect-stats.ts';
+import {
+  bucketIndex,
+  jsonKeysBoolean,
+  jsonKeysNumber,
+  jsonKeysString,
+  lastPathSegment,
+  refObjectId,
+  textStartsWith,
+  withoutLastPathSegment,
+} from '../src/db/dialect-stats.ts';
 import { describeEachDialect } from './dialects.ts';
 
 describeEachDialect('dialect-stats', (getDb) => {
@@ -52,5 +61,20 @@ describeEachDialect('dialect-stats', (getDb) => {
     expect(await starts('weave:///e/monitor:v1', 'weave:///é/monitor')).toBe(false);
     expect(await starts('Monitor', 'monitor')).toBe(false);
     expect(await starts('mon', 'monitor')).toBe(false);
+  });
+
+  it("reads path segments and a ref's object id as ClickHouse splits them", async () => {
+    const db = getDb();
+    const text = async (expr: RawBuilder<unknown>) => (await sql<{ v: string }>`select ${expr} as v`.execute(db.kysely)).rows[0]!.v;
+    const v = (x: string | null) => sql`${x}`;
+    expect(await text(lastPathSegment(v('weave:///e/p/op/tone:abc')))).toBe('tone:abc');
+    expect(await text(lastPathSegment(v('plain')))).toBe('plain');
+    expect(await text(lastPathSegment(v('ends/')))).toBe('');
+    expect(await text(lastPathSegment(v(null)))).toBe('');
+    expect(await text(lastPathSegment(withoutLastPathSegment(v('weave:///e/p/agent_turn/x1'))))).toBe('agent_turn');
+    expect(await text(lastPathSegment(withoutLastPathSegment(v('x1'))))).toBe('');
+    expect(await text(refObjectId(db.dialect, v('weave:///e/p/op/tone:abc')))).toBe('tone');
+    expect(await text(refObjectId(db.dialect, v('weave:///e/p/object/é-mon')))).toBe('é-mon');
+    expect(await text(refObjectId(db.dialect, v(null)))).toBe('');
   });
 });

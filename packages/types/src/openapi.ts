@@ -455,6 +455,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts of typed scorer feedback per time bucket and group
+         * @description Weave's feedback/aggregate over its typed scorer columns (tags and ratings that agent monitors write): per time bucket and group, the feedback counted, and its tags and ratings. Weft keeps those columns only at their defaults, so it answers the counts with no tags and no ratings, and filters on them match nothing.
+         */
+        post: operations["feedbackAggregate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feedback/batch/create": {
         parameters: {
             query?: never;
@@ -2190,6 +2210,59 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        FeedbackAggregateBucket: {
+            group: {
+                [key: string]: string;
+            };
+            rating_counts: {
+                [key: string]: number;
+            };
+            rating_sums: {
+                [key: string]: number;
+            };
+            /** @description Rows with a tag or a rating (0 in Weft). */
+            scored_count: number;
+            tag_counts: {
+                [key: string]: number;
+            };
+            time_bucket_start_ms?: number | null;
+            total_count: number;
+        };
+        /** @description Weave's FeedbackAggregateReq, over its typed scorer columns. Weft keeps those columns only at their defaults (feedback/create refuses other values): no tags, no ratings, span_agent_name and span_agent_version '', span_status_code 'UNSET'; the filters and groups below read them so, as Weave would read such feedback. */
+        FeedbackAggregateReq: {
+            /** @description Inclusive lower bound on created_at (ms since the epoch). */
+            after_ms: number;
+            /** @description Exclusive upper bound on created_at (ms since the epoch). */
+            before_ms: number;
+            /** @description Any of these prefixes of feedback_type (a trailing `*` is dropped). */
+            feedback_types?: string[] | null;
+            /** @description Dimensions of the groups: scorer_id is the object id of runnable_ref ('' without one); the span dimensions are their defaults in Weft. */
+            group_by?: ("scorer_id" | "span_agent_name" | "span_agent_version" | "span_status_code")[] | null;
+            /** @description The object id of trigger_ref is one of these (a trailing `*`: a prefix). */
+            monitor_ids?: string[] | null;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Rows whose `_rating_` is at most this (matches nothing, as rating_min). */
+            rating_max?: number | null;
+            /** @description Rows whose `_rating_` is at least this (Weft feedback has no ratings: matches nothing). */
+            rating_min?: number | null;
+            /** @description The object id of runnable_ref is one of these (a trailing `*`: a prefix). */
+            scorer_ids?: string[] | null;
+            /** @description span_agent_name ('' in Weft) is one of these. */
+            span_agent_names?: string[] | null;
+            /** @description The second-to-last path segment of weave_ref is one of these. */
+            span_types?: ("agent_turn" | "agent_conversation")[] | null;
+            /** @description Rows with any of these scorer tags (Weft feedback has none: non-empty matches nothing). */
+            tags?: string[] | null;
+            /** @description Bucket size (buckets start at multiples of it since the epoch); null or absent: one rollup over the window. More than 10,000 buckets in the window is a 422. */
+            time_bucket_seconds?: number | null;
+        };
+        FeedbackAggregateRes: {
+            after_ms: number;
+            before_ms: number;
+            /** @description Sparse: one row per time bucket and group that holds feedback (ordered by bucket, then group), or, without time buckets and groups, exactly one row. At most 10,000 rows (more is a 422). */
+            buckets: components["schemas"]["FeedbackAggregateBucket"][];
+            time_bucket_seconds?: number | null;
+        };
         /** @description One item of feedback/batch/create, with the id the client made (Weave's SDK sends a UUIDv7). */
         FeedbackCreateBatchItem: components["schemas"]["FeedbackCreateFields"] & {
             id: string;
@@ -3529,6 +3602,9 @@ export type EmbeddingsRes = components['schemas']['EmbeddingsRes'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
 export type ErrorReason = components['schemas']['ErrorReason'];
+export type FeedbackAggregateBucket = components['schemas']['FeedbackAggregateBucket'];
+export type FeedbackAggregateReq = components['schemas']['FeedbackAggregateReq'];
+export type FeedbackAggregateRes = components['schemas']['FeedbackAggregateRes'];
 export type FeedbackCreateBatchItem = components['schemas']['FeedbackCreateBatchItem'];
 export type FeedbackCreateBatchReq = components['schemas']['FeedbackCreateBatchReq'];
 export type FeedbackCreateBatchRes = components['schemas']['FeedbackCreateBatchRes'];
@@ -4479,6 +4555,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CostQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    feedbackAggregate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackAggregateReq"];
+            };
+        };
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackAggregateRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -32,5 +32,9 @@ export function feedbackHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.feedbackPayloadSchema(body, contextOf(principal));
     },
+    async feedbackAggregate({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackAggregate(body, contextOf(principal));
+    },
   });
 }

@@ -55,6 +55,7 @@ export const ORDER = [
   // A window in the past: the examples' feedback is written now, so the buckets are empty.
   'feedbackStats',
   'feedbackPayloadSchema',
+  'feedbackAggregate',
   'feedbackReplace',
   'feedbackPurge',
   'costCreate',

@@ -123,6 +123,35 @@ export const feedbackCases = {
     ],
   },
 
+  feedbackAggregate: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/aggregate', {
+        body: {
+          project_id: c.projectId,
+          after_ms: Date.parse(c.now()) - 3_600_000,
+          before_ms: Date.parse(c.now()),
+          time_bucket_seconds: 600,
+        },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a group_by that is not a dimension',
+        loc: ['body', 'group_by', '0'],
+        send: (api, c) =>
+          api.POST('/feedback/aggregate', {
+            body: { project_id: c.projectId, after_ms: 0, before_ms: 1, group_by: [invalid('feedback_type')] },
+          }),
+      },
+      {
+        name: 'a missing before_ms',
+        loc: ['body', 'before_ms'],
+        send: (api, c) => api.POST('/feedback/aggregate', { body: invalid({ project_id: c.projectId, after_ms: 0 }) }),
+      },
+    ],
+  },
+
   feedbackReplace: {
     tenancy: 'project',
     // An id that was never stored: 404 on the server.

@@ -94,3 +94,27 @@ export function textStartsWith(dialect: Dialect, text: Expression<unknown>, pref
     ? sql<SqlBool>`(substr(${text}, 1, cast(${length} as integer)) = cast(${prefix} as text))`
     : sql<SqlBool>`(substr(${text}, 1, ${length}) = ${prefix})`;
 }
+
+/**
+ * What follows the last `/` of `text` (all of it without one; '' for NULL), as ClickHouse's
+ * `splitByChar('/', x)[-1]`. The same SQL in both databases: rtrim by every character but `/`
+ * strips the last segment, whose length is then known.
+ */
+export function lastPathSegment(text: Expression<unknown>): RawBuilder<string> {
+  const t = sql`coalesce(${text}, '')`;
+  return sql<string>`substr(${t}, length(rtrim(${t}, replace(${t}, '/', ''))) + 1)`;
+}
+
+/** `text` without its last `/` and what follows ('' when it has no `/`). */
+export function withoutLastPathSegment(text: Expression<unknown>): RawBuilder<string> {
+  const t = sql`coalesce(${text}, '')`;
+  const head = sql`rtrim(${t}, replace(${t}, '/', ''))`;
+  return sql<string>`(case when length(${head}) > 0 then substr(${head}, 1, length(${head}) - 1) else '' end)`;
+}
+
+/** A ref's object id, as Weave's `_ref_object_id_sql`: its last path segment before any `:` ('' for NULL). */
+export function refObjectId(dialect: Dialect, text: Expression<unknown>): RawBuilder<string> {
+  const last = lastPathSegment(text);
+  if (dialect === 'postgres') return sql<string>`split_part(${last}, ':', 1)`;
+  return sql<string>`(case when instr(${last}, ':') > 0 then substr(${last}, 1, instr(${last}, ':') - 1) else ${last} end)`;
+}

@@ -1,6 +1,7 @@
 // Feedback: reactions, notes, annotations and scorer results attached to a call or object ref.
 import type { StoreOptions } from '../create-store.ts';
 import { storeMethods } from '../store.ts';
+import { feedbackAggregate } from './feedback-aggregate.ts';
 import { feedbackBatchCreate } from './feedback-batch-create.ts';
 import { feedbackCreate } from './feedback-create.ts';
 import { feedbackPayloadSchema } from './feedback-payload-schema.ts';
@@ -20,5 +21,6 @@ export function feedbackMethods(opts: Pick<StoreOptions, 'db'>) {
     feedbackReplace: (req, ctx) => feedbackReplace(db, req, ctx.user),
     feedbackStats: (req) => feedbackStats(db, req),
     feedbackPayloadSchema: (req) => feedbackPayloadSchema(db, req),
+    feedbackAggregate: (req) => feedbackAggregate(db, req),
   });
 }
