@@ -475,6 +475,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts of typed scorer feedback per time bucket and group
+         * @description Weave's feedback/aggregate over its typed scorer columns (tags and ratings that agent monitors write): per time bucket and group, the feedback counted, and its tags and ratings. Weft keeps those columns only at their defaults, so it answers the counts with no tags and no ratings, and filters on them match nothing.
+         */
+        post: operations["feedbackAggregate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feedback/batch/create": {
         parameters: {
             query?: never;
@@ -509,6 +529,26 @@ export interface paths {
          * @description Checks as Weave does: `wandb.reaction.1` needs one emoji in `payload.emoji`, `wandb.note.1` needs `payload.note`, `wandb.runnable.<name>` needs `runnable_ref` and `payload.output` (and `call_ref` for an op), `wandb.annotation.<name>` needs `annotation_ref` (an object named `<name>` in the project) and `payload.value`, which must match the annotation spec's `field_schema` (422 naming `payload.value` otherwise). A `queue_id` must name a live queue.
          */
         post: operations["feedbackCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback/payload_schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The paths found in a project's feedback payloads
+         * @description Weave's feedback/payload_schema: the leaf paths of sampled payloads (the newest per trigger_ref, at most `sample_limit`) and the type of value each holds, for building feedback/stats metrics.
+         */
+        post: operations["feedbackPayloadSchema"];
         delete?: never;
         options?: never;
         head?: never;
@@ -569,6 +609,26 @@ export interface paths {
          * @description Removes the item `feedback_id` names and adds the new one (checked as feedback/create checks it), in one transaction, as Weave does; the answer is the new item's. An unknown id is a 404 and nothing is written.
          */
         post: operations["feedbackReplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Feedback payload values aggregated over time
+         * @description Weave's feedback/stats: values at dot paths of the payloads of a project's feedback, aggregated per time bucket (every bucket of the window, empty ones included) and over the whole window (`window_stats`), computed by the database. Bounded: at most 10,000 buckets, 50 metrics and 100,000 values in the buckets (buckets × aggregations; more is a 422 naming `granularity` when it was given, else `metrics`). Weft refuses with 422 what it cannot honour: a time zone other than UTC, percentiles, aggregations other than count for categorical values.
+         */
+        post: operations["feedbackStats"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2218,6 +2278,59 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        FeedbackAggregateBucket: {
+            group: {
+                [key: string]: string;
+            };
+            rating_counts: {
+                [key: string]: number;
+            };
+            rating_sums: {
+                [key: string]: number;
+            };
+            /** @description Rows with a tag or a rating (0 in Weft). */
+            scored_count: number;
+            tag_counts: {
+                [key: string]: number;
+            };
+            time_bucket_start_ms?: number | null;
+            total_count: number;
+        };
+        /** @description Weave's FeedbackAggregateReq, over its typed scorer columns. Weft keeps those columns only at their defaults (feedback/create refuses other values): no tags, no ratings, span_agent_name and span_agent_version '', span_status_code 'UNSET'; the filters and groups below read them so, as Weave would read such feedback. */
+        FeedbackAggregateReq: {
+            /** @description Inclusive lower bound on created_at (ms since the epoch). */
+            after_ms: number;
+            /** @description Exclusive upper bound on created_at (ms since the epoch). */
+            before_ms: number;
+            /** @description Any of these prefixes of feedback_type (a trailing `*` is dropped). */
+            feedback_types?: string[] | null;
+            /** @description Dimensions of the groups: scorer_id is the object id of runnable_ref ('' without one); the span dimensions are their defaults in Weft. */
+            group_by?: ("scorer_id" | "span_agent_name" | "span_agent_version" | "span_status_code")[] | null;
+            /** @description The object id of trigger_ref is one of these (a trailing `*`: a prefix). */
+            monitor_ids?: string[] | null;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Rows whose `_rating_` is at most this (matches nothing, as rating_min). */
+            rating_max?: number | null;
+            /** @description Rows whose `_rating_` is at least this (Weft feedback has no ratings: matches nothing). */
+            rating_min?: number | null;
+            /** @description The object id of runnable_ref is one of these (a trailing `*`: a prefix). */
+            scorer_ids?: string[] | null;
+            /** @description span_agent_name ('' in Weft) is one of these. */
+            span_agent_names?: string[] | null;
+            /** @description The second-to-last path segment of weave_ref is one of these. */
+            span_types?: ("agent_turn" | "agent_conversation")[] | null;
+            /** @description Rows with any of these scorer tags (Weft feedback has none: non-empty matches nothing). */
+            tags?: string[] | null;
+            /** @description Bucket size (buckets start at multiples of it since the epoch); null or absent: one rollup over the window. More than 10,000 buckets in the window is a 422. */
+            time_bucket_seconds?: number | null;
+        };
+        FeedbackAggregateRes: {
+            after_ms: number;
+            before_ms: number;
+            /** @description Sparse: one row per time bucket and group that holds feedback (ordered by bucket, then group), or, without time buckets and groups, exactly one row. At most 10,000 rows (more is a 422). */
+            buckets: components["schemas"]["FeedbackAggregateBucket"][];
+            time_bucket_seconds?: number | null;
+        };
         /** @description One item of feedback/batch/create, with the id the client made (Weave's SDK sends a UUIDv7). */
         FeedbackCreateBatchItem: components["schemas"]["FeedbackCreateFields"] & {
             id: string;
@@ -2290,6 +2403,40 @@ export interface components {
             /** @description The same user as `svc_user_id`, under the name the Weave Python SDK's response model requires (`FeedbackCreateRes.wb_user_id`). */
             wb_user_id: string;
         };
+        FeedbackMetricSpec: {
+            /** @description Null, absent or empty: avg, min, max for numeric; count_true, count_false for boolean; count for categorical. count counts the values present; count_true and count_false the values equal to 1 and 0. */
+            aggregations?: ("sum" | "avg" | "min" | "max" | "count" | "count_true" | "count_false")[] | null;
+            /** @description Dot path into the payload, e.g. `output.score` (letters, digits, `_`, `.` and spaces, as Weave allows). Its slug, the path with `.` and spaces replaced by `_`, names the metric's keys. */
+            json_path: string;
+            /** @description Weft computes no percentiles; a non-empty list is refused with 422 naming it. Null, absent or empty is accepted. */
+            percentiles?: number[] | null;
+            /**
+             * @description How the value is read (null or absent: numeric). numeric: a JSON number, anything else counts as missing; boolean: true as 1 and false as 0, anything else missing (so every aggregation applies: avg is the share of true); categorical: a JSON string, for which only `count` is computed (any other aggregation is a 422).
+             * @enum {string|null}
+             */
+            value_type?: "numeric" | "boolean" | "categorical" | null;
+        };
+        FeedbackPayloadPath: {
+            json_path: string;
+            /** @enum {string} */
+            value_type: "numeric" | "boolean" | "categorical";
+        };
+        FeedbackPayloadSchemaReq: {
+            /** @description Exclusive end, ISO 8601; null or absent: now. */
+            end?: string | null;
+            feedback_type?: string | null;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description How many payloads are read (null or absent: 2000; at most 5000, Weave's cap). As Weave, one payload per distinct trigger_ref (the newest; feedback without one shares one), the most recent trigger_refs first. */
+            sample_limit?: number | null;
+            /** @description Inclusive start, ISO 8601 (without an offset: UTC). */
+            start: string;
+            /** @description As in feedback/stats (`:*` suffix: a prefix). */
+            trigger_ref?: string | null;
+        };
+        FeedbackPayloadSchemaRes: {
+            /** @description The leaf paths found in the sampled payloads, sorted, as Weave infers them: a list of scalars is a leaf; paths through lists or with characters other than letters, digits, `_`, `.` and spaces are left out. value_type: boolean when only booleans or null were seen, numeric when only numbers or null, else categorical. */
+            paths: components["schemas"]["FeedbackPayloadPath"][];
+        };
         FeedbackPurgeReq: {
             project_id: components["schemas"]["ProjectId"];
             /** @description Which feedback to remove for good. As in Weave, for safety only by id: `{"$expr": {"$eq": [{"$getField": "id"}, {"$literal": "<id>"}]}}` or an `$or` of such; any other query is a 400. */
@@ -2342,6 +2489,45 @@ export interface components {
             direction: components["schemas"]["SortDirection"];
             /** @enum {string} */
             field: "id" | "created_at" | "feedback_type" | "weave_ref" | "creator" | "wb_user_id" | "annotation_ref" | "runnable_ref" | "call_ref" | "trigger_ref" | "queue_id";
+        };
+        FeedbackStatsBucket: {
+            count: number;
+            timestamp: components["schemas"]["Datetime"];
+        } & {
+            [key: string]: number | null;
+        };
+        /** @description Weave's FeedbackStatsReq. Feedback is counted when `start` ≤ created_at < `end`, in the project, not deleted, and matching `feedback_type` and `trigger_ref` when given. */
+        FeedbackStatsReq: {
+            /** @description Exclusive end, ISO 8601; null or absent: now. Before `start` is a 422. */
+            end?: string | null;
+            /** @description Only feedback of this type (exact). */
+            feedback_type?: string | null;
+            /** @description Bucket size in seconds; buckets start at multiples of it since the Unix epoch. Null or absent: chosen from the window as Weave does (300 s up to 2 h, 3,600 s up to 12 h, 6 h up to 3 days, 12 h up to 14 days, then 1 day), made coarser when the window would need more than 10,000 buckets. A granularity given that needs more than 10,000 buckets is a 422 (Weave would silently coarsen it). */
+            granularity?: number | null;
+            /** @description What to aggregate (at most 50). Null, absent or empty: no buckets and no window_stats (granularity 3600), as Weave. Two metrics with the same slug are a 422. */
+            metrics?: components["schemas"]["FeedbackMetricSpec"][] | null;
+            project_id: components["schemas"]["ProjectId"];
+            /** @description Inclusive start, ISO 8601 (without an offset: UTC). */
+            start: string;
+            /** @description Time zone of bucket alignment: Weft honours only `UTC` (the default; null or absent mean it). Any other zone is refused with 422 naming `timezone`. */
+            timezone?: string | null;
+            /** @description Only feedback with this trigger_ref; ending in `:*`, every trigger_ref that starts with what precedes `:*` (all versions of a monitor), as Weave. */
+            trigger_ref?: string | null;
+        };
+        FeedbackStatsRes: {
+            /** @description Every bucket of the window in time order, empty ones included: `timestamp` (its start), `count` (feedback in it) and `<agg>_<slug>` for each metric's aggregation. In an empty bucket sum, avg and the counts are 0, min and max null. */
+            buckets: components["schemas"]["FeedbackStatsBucket"][];
+            end: components["schemas"]["Datetime"];
+            /** @description Bucket size used */
+            granularity: number;
+            start: components["schemas"]["Datetime"];
+            timezone: string;
+            /** @description The same aggregations over the whole window, slug → aggregation → value (null when there is no value: sum, avg, min, max of nothing). Null when no metrics were asked. */
+            window_stats?: {
+                [key: string]: {
+                    [key: string]: number | null;
+                };
+            } | null;
         };
         FileContentReq: {
             digest: string;
@@ -3517,12 +3703,19 @@ export type EmbeddingsRes = components['schemas']['EmbeddingsRes'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
 export type ErrorReason = components['schemas']['ErrorReason'];
+export type FeedbackAggregateBucket = components['schemas']['FeedbackAggregateBucket'];
+export type FeedbackAggregateReq = components['schemas']['FeedbackAggregateReq'];
+export type FeedbackAggregateRes = components['schemas']['FeedbackAggregateRes'];
 export type FeedbackCreateBatchItem = components['schemas']['FeedbackCreateBatchItem'];
 export type FeedbackCreateBatchReq = components['schemas']['FeedbackCreateBatchReq'];
 export type FeedbackCreateBatchRes = components['schemas']['FeedbackCreateBatchRes'];
 export type FeedbackCreateFields = components['schemas']['FeedbackCreateFields'];
 export type FeedbackCreateReq = components['schemas']['FeedbackCreateReq'];
 export type FeedbackCreateRes = components['schemas']['FeedbackCreateRes'];
+export type FeedbackMetricSpec = components['schemas']['FeedbackMetricSpec'];
+export type FeedbackPayloadPath = components['schemas']['FeedbackPayloadPath'];
+export type FeedbackPayloadSchemaReq = components['schemas']['FeedbackPayloadSchemaReq'];
+export type FeedbackPayloadSchemaRes = components['schemas']['FeedbackPayloadSchemaRes'];
 export type FeedbackPurgeReq = components['schemas']['FeedbackPurgeReq'];
 export type FeedbackPurgeRes = components['schemas']['FeedbackPurgeRes'];
 export type FeedbackQueryReq = components['schemas']['FeedbackQueryReq'];
@@ -3530,6 +3723,9 @@ export type FeedbackQueryRes = components['schemas']['FeedbackQueryRes'];
 export type FeedbackReplaceReq = components['schemas']['FeedbackReplaceReq'];
 export type FeedbackRow = components['schemas']['FeedbackRow'];
 export type FeedbackSortItem = components['schemas']['FeedbackSortItem'];
+export type FeedbackStatsBucket = components['schemas']['FeedbackStatsBucket'];
+export type FeedbackStatsReq = components['schemas']['FeedbackStatsReq'];
+export type FeedbackStatsRes = components['schemas']['FeedbackStatsRes'];
 export type FileContentReq = components['schemas']['FileContentReq'];
 export type FileCreateReq = components['schemas']['FileCreateReq'];
 export type FileCreateRes = components['schemas']['FileCreateRes'];
@@ -4510,6 +4706,39 @@ export interface operations {
             503: components["responses"]["DatabaseUnavailable"];
         };
     };
+    feedbackAggregate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackAggregateReq"];
+            };
+        };
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackAggregateRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
     feedbackBatchCreate: {
         parameters: {
             query?: never;
@@ -4577,6 +4806,39 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    feedbackPayloadSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackPayloadSchemaReq"];
+            };
+        };
+        responses: {
+            /** @description The paths, sorted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackPayloadSchemaRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     feedbackPurge: {
@@ -4679,6 +4941,39 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    feedbackStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackStatsReq"];
+            };
+        };
+        responses: {
+            /** @description The buckets and the window's aggregations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackStatsRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     fileContent: {

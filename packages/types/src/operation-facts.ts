@@ -26,11 +26,14 @@ export interface OperationFacts {
   costCreate: { body: 'lossless'; auth: 'basic'; line: null };
   costPurge: { body: 'json'; auth: 'basic'; line: null };
   costQuery: { body: 'json'; auth: 'basic'; line: null };
+  feedbackAggregate: { body: 'json'; auth: 'basic'; line: null };
   feedbackBatchCreate: { body: 'json'; auth: 'basic'; line: null };
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };
+  feedbackPayloadSchema: { body: 'json'; auth: 'basic'; line: null };
   feedbackPurge: { body: 'json'; auth: 'basic'; line: null };
   feedbackQuery: { body: 'json'; auth: 'basic'; line: null };
   feedbackReplace: { body: 'json'; auth: 'basic'; line: null };
+  feedbackStats: { body: 'json'; auth: 'basic'; line: null };
   fileContent: { body: 'json'; auth: 'basic'; line: null };
   fileCreate: { body: 'multipart'; auth: 'basic'; line: null };
   filesContent: { body: 'json'; auth: 'basic'; line: null };

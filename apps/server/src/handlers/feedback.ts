@@ -24,5 +24,17 @@ export function feedbackHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.feedbackQuery(body, contextOf(principal));
     },
+    async feedbackStats({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackStats(body, contextOf(principal));
+    },
+    async feedbackPayloadSchema({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackPayloadSchema(body, contextOf(principal));
+    },
+    async feedbackAggregate({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.feedbackAggregate(body, contextOf(principal));
+    },
   });
 }

@@ -53,6 +53,10 @@ export const ORDER = [
   'feedbackCreate',
   'feedbackBatchCreate',
   'feedbackQuery',
+  // A window in the past: the examples' feedback is written now, so the buckets are empty.
+  'feedbackStats',
+  'feedbackPayloadSchema',
+  'feedbackAggregate',
   'feedbackReplace',
   'feedbackPurge',
   'costCreate',

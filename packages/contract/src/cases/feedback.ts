@@ -73,6 +73,85 @@ export const feedbackCases = {
     ],
   },
 
+  feedbackStats: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/stats', {
+        body: {
+          project_id: c.projectId,
+          start: new Date(Date.parse(c.now()) - 3_600_000).toISOString(),
+          metrics: [{ json_path: 'output.score', value_type: 'numeric' }],
+        },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a missing start',
+        loc: ['body', 'start'],
+        send: (api, c) => api.POST('/feedback/stats', { body: invalid({ project_id: c.projectId }) }),
+      },
+      {
+        name: 'an aggregation that is not one',
+        loc: ['body', 'metrics', '0', 'aggregations', '0'],
+        send: (api, c) =>
+          api.POST('/feedback/stats', {
+            body: { project_id: c.projectId, start: c.now(), metrics: [{ json_path: 'score', aggregations: [invalid('average')] }] },
+          }),
+      },
+      {
+        name: 'a json_path with a quote',
+        loc: ['body', 'metrics', '0', 'json_path'],
+        send: (api, c) =>
+          api.POST('/feedback/stats', { body: { project_id: c.projectId, start: c.now(), metrics: [{ json_path: "output'score" }] } }),
+      },
+    ],
+  },
+
+  feedbackPayloadSchema: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/payload_schema', {
+        body: { project_id: c.projectId, start: new Date(Date.parse(c.now()) - 3_600_000).toISOString() },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a sample_limit above 5000',
+        loc: ['body', 'sample_limit'],
+        send: (api, c) => api.POST('/feedback/payload_schema', { body: { project_id: c.projectId, start: c.now(), sample_limit: 5001 } }),
+      },
+    ],
+  },
+
+  feedbackAggregate: {
+    tenancy: 'project',
+    request: (api, c, extra) =>
+      api.POST('/feedback/aggregate', {
+        body: {
+          project_id: c.projectId,
+          after_ms: Date.parse(c.now()) - 3_600_000,
+          before_ms: Date.parse(c.now()),
+          time_bucket_seconds: 600,
+        },
+        ...extra,
+      }),
+    invalid: [
+      {
+        name: 'a group_by that is not a dimension',
+        loc: ['body', 'group_by', '0'],
+        send: (api, c) =>
+          api.POST('/feedback/aggregate', {
+            body: { project_id: c.projectId, after_ms: 0, before_ms: 1, group_by: [invalid('feedback_type')] },
+          }),
+      },
+      {
+        name: 'a missing before_ms',
+        loc: ['body', 'before_ms'],
+        send: (api, c) => api.POST('/feedback/aggregate', { body: invalid({ project_id: c.projectId, after_ms: 0 }) }),
+      },
+    ],
+  },
+
   feedbackReplace: {
     tenancy: 'project',
     // An id that was never stored: 404 on the server.
