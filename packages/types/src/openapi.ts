@@ -2518,7 +2518,7 @@ export interface components {
             /** @description Every bucket of the window in time order, empty ones included: `timestamp` (its start), `count` (feedback in it) and `<agg>_<slug>` for each metric's aggregation. In an empty bucket sum, avg and the counts are 0, min and max null. */
             buckets: components["schemas"]["FeedbackStatsBucket"][];
             end: components["schemas"]["Datetime"];
-            /** @description Bucket size used */
+            /** @description Bucket size used, in seconds. */
             granularity: number;
             start: components["schemas"]["Datetime"];
             timezone: string;
