@@ -2509,7 +2509,7 @@ export interface components {
             project_id: components["schemas"]["ProjectId"];
             /** @description Inclusive start, ISO 8601 (without an offset: UTC). */
             start: string;
-            /** @description Time zone of bucket alignment: Weft honours only `UTC` (the default; null or absent mean it). Any other zone is refused with 422 naming `timezone`. */
+            /** @description An IANA time zone (default `UTC`; null or absent mean it), echoed in the answer, as `calls/stats` takes it: buckets of whole seconds start at multiples of the granularity since the Unix epoch in every zone. A name that is not a zone is refused with 422 naming `timezone`. */
             timezone?: string | null;
             /** @description Only feedback with this trigger_ref; ending in `:*`, every trigger_ref that starts with what precedes `:*` (all versions of a monitor), as Weave. */
             trigger_ref?: string | null;

@@ -4,6 +4,7 @@
 import { invalidField } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, toIsoDatetime } from '../db/index.ts';
+import { checkTimezone } from '../calls/stats-window.ts';
 
 /** Weave's MAX_BUCKETS: a window may need at most this many buckets. */
 export const MAX_BUCKETS = 10_000;
@@ -81,11 +82,13 @@ export function resolveGranularity(req: T.FeedbackStatsReq, window: FeedbackWind
   return windowSeconds / auto <= MAX_BUCKETS ? auto : Math.max(auto, Math.floor(windowSeconds / MAX_BUCKETS) + 1);
 }
 
-/** Only UTC: alignment to another zone's days is not implemented, so it is refused, not ignored. */
+/**
+ * Any IANA zone, echoed, as calls/stats takes it: buckets of a number of seconds start at
+ * multiples of it since the epoch in every zone (as ClickHouse's second intervals do), so the zone
+ * changes no bucket. A name that is not a zone is refused.
+ */
 export function resolveTimezone(req: T.FeedbackStatsReq): string {
-  const tz = req.timezone ?? 'UTC';
-  if (tz !== 'UTC') throw invalidField(['body', 'timezone'], `Only the time zone "UTC" is supported, not ${JSON.stringify(tz)}`);
-  return tz;
+  return checkTimezone(req.timezone ?? 'UTC');
 }
 
 /** Each metric with its keys, slug and aggregations (defaults by value type, duplicates dropped). */
