@@ -109,9 +109,20 @@ export function jsonPathType(d: DialectSource, column: JsonSource, path: readonl
 // most 4 digits; at most 1000 characters (both limits keep PostgreSQL's numeric parser in range).
 // No whitespace, hex, inf or nan. The SQLite branch encodes the same grammar with GLOB patterns.
 const NUMBER_STRING_RE = '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]{1,4})?$';
-// Past the largest double → NULL; below half the smallest denormal → 0 (as IEEE rounding would).
+// Past the largest double → NULL; below half the smallest denormal → 0 (as IEEE rounding would):
+// PostgreSQL's numeric → double precision cast would fail there instead.
 const PG_DOUBLE_MAX = sql.raw('1.7976931348623158e308');
 const PG_DOUBLE_ZERO_BELOW = sql.raw('2.4703282292062328e-324');
+
+/** PostgreSQL: a numeric (or NULL) as a double, rounded as IEEE would round it rather than failing. */
+export function pgNumericAsDouble(numeric: RawBuilder<unknown>): RawBuilder<number | null> {
+  return sql<number | null>`(select case
+      when n is null then null
+      when abs(n) > ${PG_DOUBLE_MAX} then null
+      when abs(n) < ${PG_DOUBLE_ZERO_BELOW} then cast(0 as double precision)
+      else cast(n as double precision) end
+    from (select ${numeric} as n) as parsed)`;
+}
 
 /**
  * A double when the value is a JSON number, or a string that is entirely a decimal number ("10",
@@ -121,16 +132,11 @@ const PG_DOUBLE_ZERO_BELOW = sql.raw('2.4703282292062328e-324');
 export function jsonPathAsNumber(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<number | null> {
   if (dialectOf(d) === 'postgres') {
     const x = pgExtract(column, path);
-    return sql<number | null>`(select case
-        when n is null then null
-        when abs(n) > ${PG_DOUBLE_MAX} then null
-        when abs(n) < ${PG_DOUBLE_ZERO_BELOW} then cast(0 as double precision)
-        else cast(n as double precision) end
-      from (select case
+    return pgNumericAsDouble(sql`case
         when jsonb_typeof(${x}) = 'number' then cast(${x} as numeric)
         when jsonb_typeof(${x}) = 'string' and length(${x} #>> '{}') <= 1000 and (${x} #>> '{}') ~ ${NUMBER_STRING_RE}
           then cast(${x} #>> '{}' as numeric)
-        end as n) as parsed)`;
+        end`);
   }
   const col = source(column);
   const p = sqlitePath(path);

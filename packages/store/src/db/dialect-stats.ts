@@ -9,11 +9,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './connect.ts';
 import { isoDiffMs } from './dialect-durations.ts';
-
-// Past the largest double → NULL; below half the smallest denormal → 0 (as IEEE rounding would):
-// PostgreSQL's numeric → double precision cast would fail there instead.
-const PG_DOUBLE_MAX = sql.raw('1.7976931348623157e308');
-const PG_DOUBLE_ZERO_BELOW = sql.raw('2.4703282292062328e-324');
+import { pgNumericAsDouble } from './dialect-helpers.ts';
 
 /** A SQLite JSON path of quoted keys, e.g. `$."output"."score"`; only for keys without `"` or `\`. */
 function sqliteKeyPath(keys: readonly string[]): string {
@@ -34,12 +30,7 @@ function pgAt(column: Expression<unknown>, keys: readonly string[]): RawBuilder<
 export function jsonKeysNumber(dialect: Dialect, column: Expression<unknown>, keys: readonly string[]): RawBuilder<number | null> {
   if (dialect === 'postgres') {
     const x = pgAt(column, keys);
-    return sql<number | null>`(select case
-        when n is null then null
-        when abs(n) > ${PG_DOUBLE_MAX} then null
-        when abs(n) < ${PG_DOUBLE_ZERO_BELOW} then cast(0 as double precision)
-        else cast(n as double precision) end
-      from (select case when jsonb_typeof(${x}) = 'number' then cast(${x} #>> '{}' as numeric) end as n) as parsed)`;
+    return pgNumericAsDouble(sql`case when jsonb_typeof(${x}) = 'number' then cast(${x} #>> '{}' as numeric) end`);
   }
   const p = sqliteKeyPath(keys);
   // SQLite reads a number past the double range (1e400) as Infinity: NULL, as in PostgreSQL.
