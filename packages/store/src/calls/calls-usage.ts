@@ -26,15 +26,21 @@ const CHUNK = 500;
 
 type Condition = (eb: ExpressionBuilder<Database, 'calls'>) => Expression<SqlBool>;
 
-export async function callsUsage(db: Db, catalogue: Catalogue, req: T.CallsUsageReq): Promise<T.CallsUsageRes> {
+/** `maxCalls` is a parameter for tests; callers use the default. */
+export async function callsUsage(
+  db: Db,
+  catalogue: Catalogue,
+  req: T.CallsUsageReq,
+  maxCalls: number = MAX_USAGE_CALLS,
+): Promise<T.CallsUsageRes> {
   const limit = checkLimit(req.limit);
   const call_usage: T.CallUsageMap = {};
   for (const id of req.call_ids) define(call_usage, id, {});
   const roots = new Set(req.call_ids);
   const sizes = await traceSizes(db, req.project_id, await rootTraces(db, req.project_id, [...roots]));
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  if (total > MAX_USAGE_CALLS) {
-    throw tooLarge(`The roots' traces have ${total} calls, more than the ${MAX_USAGE_CALLS} one request may read; ask for fewer roots`);
+  if (total > maxCalls) {
+    throw tooLarge(`The roots' traces have ${total} calls, more than the ${maxCalls} one request may read; ask for fewer roots`);
   }
   const pending = packTraces(sizes, limit);
   const unfinished: string[] = [];

@@ -220,6 +220,12 @@ describeEachDialect('calls usage', (getDb) => {
     await expect(calls({ call_ids: ['r1'], limit: 3 })).rejects.toMatchObject({ status: 413, errorType: 'RequestTooLarge' });
     expect(await calls({ call_ids: ['r1', 'r2'], limit: 4 })).toEqual({ call_usage: { r1: R1, r2: R2 }, unfinished_call_ids: ['b'] });
     expect(await calls({ call_ids: ['r1', 'r2'], limit: 5 })).toEqual({ call_usage: { r1: R1, r2: R2 }, unfinished_call_ids: ['b'] });
+    // All the roots' traces together are bounded too (100,000 calls; 5 here).
+    await expect(callsUsage(getDb(), catalogue, { project_id: P, call_ids: ['r1', 'r2'] }, 4)).rejects.toMatchObject({ status: 413 });
+    expect(await callsUsage(getDb(), catalogue, { project_id: P, call_ids: ['r1', 'r2'] }, 5)).toEqual({
+      call_usage: { r1: R1, r2: R2 },
+      unfinished_call_ids: ['b'],
+    });
     for (const limit of [0, 10_001]) {
       await expect(calls({ call_ids: ['r1'], limit })).rejects.toMatchObject({ status: 422, detail: [{ loc: ['body', 'limit'] }] });
     }
