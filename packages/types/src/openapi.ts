@@ -415,6 +415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calls/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token usage and cost of root calls, with all their descendants
+         * @description Weave's `calls/usage`: for each requested call, the usage of every model it and all its descendants used (their `summary.usage`), summed per model; with `include_costs`, each call priced at the price in effect when it started, as `calls/stream_query` prices it, and the costs summed. The roots' traces are read whole (deleted calls excluded), in batches of at most `limit` calls; `unfinished_call_ids` names the calls of those traces that have not ended. Another project's calls are never read: a root that is not in the project answers `{}`.
+         */
+        post: operations["callsUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cost/create": {
         parameters: {
             query?: never;
@@ -1340,6 +1360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trace/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token usage and cost of every call of a trace, each with its descendants
+         * @description Weave's `trace/usage`: the calls that pass the filter and query (typically one trace's, by `trace_ids`; deleted calls excluded), each with the usage of every model it and its descendants among those calls used, summed per model; with `include_costs`, each call priced at the price in effect when it started, as `calls/stream_query` prices it. At most `limit` calls (413 when more match).
+         */
+        post: operations["traceUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/preview/models": {
         parameters: {
             query?: never;
@@ -1946,6 +1986,25 @@ export interface components {
             /** @description Every bucket of the window × every model with usage in it (after the filter), in bucket then model order; empty when no usage metric was asked for. */
             usage_buckets: components["schemas"]["UsageBucket"][];
         };
+        /** @description Weave's CallsUsageReq (strict: any other field is refused with 422). */
+        CallsUsageReq: {
+            /** @description Root calls; each is a key of the answer (`{}` for a call that is not in the project, or has no usage). */
+            call_ids: string[];
+            /**
+             * @description Price each call as `calls/stream_query` `include_costs` does.
+             * @default false
+             */
+            include_costs?: boolean | null;
+            /** @description The most calls read in one batch of whole traces (Weave's): the roots' traces are aggregated in batches of at most this many calls; one trace with more is refused with 413, never answered in part. All the roots' traces together may have at most 100,000 calls (413 beyond). */
+            limit?: components["schemas"]["UsageLimit"];
+            project_id: components["schemas"]["ProjectId"];
+        };
+        CallsUsageRes: {
+            /** @description One key per requested root (in request order), each rolled up over all its descendants. */
+            call_usage: components["schemas"]["CallUsageMap"];
+            /** @description Calls of the roots' traces that have not ended (their usage may still grow), in id order. */
+            unfinished_call_ids: string[];
+        };
         CallUpdateReq: {
             call_id: string;
             display_name: string;
@@ -1962,6 +2021,12 @@ export interface components {
         CallUpsertBatchRes: {
             /** @description One result per batch item, in order. */
             res: (components["schemas"]["CallStartRes"] | components["schemas"]["Empty"])[];
+        };
+        /** @description Call id → model → that model's usage over the call and all its descendants. */
+        CallUsageMap: {
+            [key: string]: {
+                [key: string]: components["schemas"]["LLMAggregatedUsage"];
+            };
         };
         ChatCompletion: {
             choices: ({
@@ -2592,6 +2657,23 @@ export interface components {
         LiveRes: {
             /** @enum {string} */
             status: "ok";
+        };
+        /** @description One model's usage summed over a call and all its descendants, each call's `summary.usage[<model>]` read as call costs read it: `prompt_tokens` (else `input_tokens`), `completion_tokens` (else `output_tokens`), `total_tokens` (else their sum), `requests` (1 when absent); cache reads are OpenAI's `cached_tokens` (top level or in the prompt's details), else `cache_read_input_tokens`; cache writes `cache_creation_input_tokens`. An entry with no tokens and no requests (and no cost) is left out, as Weave leaves it out. */
+        LLMAggregatedUsage: {
+            cache_creation_input_tokens: number;
+            /** @description The part of `prompt_tokens_total_cost` that priced cache writes (already in it, as in a call's costs). */
+            cache_creation_input_tokens_total_cost: number | null;
+            cache_read_input_tokens: number;
+            /** @description The part of `prompt_tokens_total_cost` that priced cache reads (already in it, as in a call's costs). */
+            cache_read_input_tokens_total_cost: number | null;
+            completion_tokens: number;
+            /** @description As `prompt_tokens_total_cost`, for completion tokens. */
+            completion_tokens_total_cost: number | null;
+            prompt_tokens: number;
+            /** @description Null without `include_costs`. With it, the sum of each call's `summary.weave.costs[<model>].prompt_tokens_total_cost` (each call priced at the price in effect when it started: the project's, else the catalogue's; 0 for a call whose model has no price): the cost of all prompt tokens, cache reads and writes included. */
+            prompt_tokens_total_cost: number | null;
+            requests: number;
+            total_tokens: number;
         };
         /** @description A chat message (`{role, content, …}`) or an OpenAI chat-completion choice (`{index, finish_reason, message, logprobs?}`); stored verbatim. */
         MessageOrChoice: {
@@ -3308,6 +3390,26 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Weave's TraceUsageReq (strict: any other field is refused with 422). */
+        TraceUsageReq: {
+            /** @description Which calls (typically `trace_ids`); every field is honoured as `calls/stream_query` honours it. */
+            filter?: components["schemas"]["CallsFilter"] | null;
+            /**
+             * @description Price each call as `calls/stream_query` `include_costs` does.
+             * @default false
+             */
+            include_costs?: boolean | null;
+            /** @description The most calls read (Weave's safety limit). When more calls match, the request is refused with 413 rather than answered over a part of them. */
+            limit?: components["schemas"]["UsageLimit"];
+            project_id: components["schemas"]["ProjectId"];
+            query?: components["schemas"]["CallsQuery"];
+        };
+        TraceUsageRes: {
+            /** @description One key per matching call (start time, then id, order), each rolled up over its descendants among the matching calls. */
+            call_usage: components["schemas"]["CallUsageMap"];
+            /** @description Matching calls that have not ended, in id order. */
+            unfinished_call_ids: string[];
+        };
         /** @description One rollout. Every field is optional; omitted ones take their defaults. Unknown keys are ignored. */
         Trajectory: {
             /** @default [] */
@@ -3402,6 +3504,11 @@ export interface components {
         } & {
             [key: string]: number | null;
         };
+        /**
+         * @description Weave's safety limit on the calls read for one aggregation (default 10,000). Weft also takes it as its own bound: more than 10,000 is refused with 422.
+         * @default 10000
+         */
+        UsageLimit: number | null;
         UsageMetricSpec: {
             /** @description Default `[sum]` (also when both this and `percentiles` are empty). Costs take `sum` only. */
             aggregations?: components["schemas"]["StatsAggregation"][] | null;
@@ -3673,9 +3780,12 @@ export type CallStartReq = components['schemas']['CallStartReq'];
 export type CallStartRes = components['schemas']['CallStartRes'];
 export type CallStatsReq = components['schemas']['CallStatsReq'];
 export type CallStatsRes = components['schemas']['CallStatsRes'];
+export type CallsUsageReq = components['schemas']['CallsUsageReq'];
+export type CallsUsageRes = components['schemas']['CallsUsageRes'];
 export type CallUpdateReq = components['schemas']['CallUpdateReq'];
 export type CallUpsertBatchReq = components['schemas']['CallUpsertBatchReq'];
 export type CallUpsertBatchRes = components['schemas']['CallUpsertBatchRes'];
+export type CallUsageMap = components['schemas']['CallUsageMap'];
 export type ChatCompletion = components['schemas']['ChatCompletion'];
 export type ChatCompletionChunk = components['schemas']['ChatCompletionChunk'];
 export type ChatCompletionMessage = components['schemas']['ChatCompletionMessage'];
@@ -3736,6 +3846,7 @@ export type HealthRes = components['schemas']['HealthRes'];
 export type History = components['schemas']['History'];
 export type Limit = components['schemas']['Limit'];
 export type LiveRes = components['schemas']['LiveRes'];
+export type LlmAggregatedUsage = components['schemas']['LLMAggregatedUsage'];
 export type MessageOrChoice = components['schemas']['MessageOrChoice'];
 export type MetricHistory = components['schemas']['MetricHistory'];
 export type MetricHistoryPoint = components['schemas']['MetricHistoryPoint'];
@@ -3817,12 +3928,15 @@ export type ThreadsQueryRes = components['schemas']['ThreadsQueryRes'];
 export type ThreadsSortItem = components['schemas']['ThreadsSortItem'];
 export type Tool = components['schemas']['Tool'];
 export type ToolCall = components['schemas']['ToolCall'];
+export type TraceUsageReq = components['schemas']['TraceUsageReq'];
+export type TraceUsageRes = components['schemas']['TraceUsageRes'];
 export type Trajectory = components['schemas']['Trajectory'];
 export type TrajectoryGroup = components['schemas']['TrajectoryGroup'];
 export type TrajectoryList = components['schemas']['TrajectoryList'];
 export type TrajectoryRecord = components['schemas']['TrajectoryRecord'];
 export type Usage = components['schemas']['Usage'];
 export type UsageBucket = components['schemas']['UsageBucket'];
+export type UsageLimit = components['schemas']['UsageLimit'];
 export type UsageMetricSpec = components['schemas']['UsageMetricSpec'];
 export type ValidationError = components['schemas']['ValidationError'];
 export type ValidationErrorItem = components['schemas']['ValidationErrorItem'];
@@ -4592,6 +4706,39 @@ export interface operations {
                 };
                 content: {
                     "application/jsonl": components["schemas"]["CallsStreamQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    callsUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsUsageReq"];
+            };
+        };
+        responses: {
+            /** @description Each root's usage by model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallsUsageRes"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6136,6 +6283,39 @@ export interface operations {
                 };
                 content: {
                     "application/jsonl": components["schemas"]["ThreadsQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    traceUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceUsageReq"];
+            };
+        };
+        responses: {
+            /** @description Each matching call's usage by model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceUsageRes"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -21,6 +21,7 @@ export interface OperationFacts {
   callsStats: { body: 'json'; auth: 'basic'; line: null };
   callsStreamQuery: { body: 'json'; auth: 'basic'; line: 'CallSchema' };
   callStart: { body: 'json'; auth: 'basic'; line: null };
+  callsUsage: { body: 'json'; auth: 'basic'; line: null };
   callUpdate: { body: 'json'; auth: 'basic'; line: null };
   callUpsertBatch: { body: 'json'; auth: 'basic'; line: null };
   costCreate: { body: 'lossless'; auth: 'basic'; line: null };
@@ -78,5 +79,6 @@ export interface OperationFacts {
   tableUpdate: { body: 'lossless'; auth: 'basic'; line: null };
   tagsList: { body: 'none'; auth: 'basic'; line: null };
   threadsStreamQuery: { body: 'json'; auth: 'basic'; line: 'ThreadSchema' };
+  traceUsage: { body: 'json'; auth: 'basic'; line: null };
   trainingJobCreate: { body: 'none'; auth: 'none'; line: null };
 }

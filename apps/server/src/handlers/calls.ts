@@ -46,5 +46,13 @@ export function callHandlers({ store, auth }: Deps) {
       requireProject(auth, principal, body.project_id);
       return store.callsStats(body, contextOf(principal));
     },
+    async callsUsage({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.callsUsage(body, contextOf(principal));
+    },
+    async traceUsage({ body, principal }) {
+      requireProject(auth, principal, body.project_id);
+      return store.traceUsage(body, contextOf(principal));
+    },
   });
 }

@@ -45,6 +45,8 @@ export const ORDER = [
   'callsQuery',
   'callsQueryStats',
   'callsStats',
+  'callsUsage',
+  'traceUsage',
   'threadsStreamQuery',
   'fileCreate',
   'fileContent',

@@ -5,6 +5,7 @@ import type { OperationId } from '@weft/types';
 import { annotationQueueItemCases } from './annotation-queue-items.ts';
 import { annotationQueueCases } from './annotation-queues.ts';
 import { callStatsCases } from './call-stats.ts';
+import { callUsageCases } from './call-usage.ts';
 import { callCases } from './calls.ts';
 import { costCases } from './costs.ts';
 import { feedbackCases } from './feedback.ts';
@@ -29,6 +30,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...tableCases,
   ...callCases,
   ...callStatsCases,
+  ...callUsageCases,
   ...threadCases,
   ...fileCases,
   ...feedbackCases,

@@ -2,7 +2,7 @@
 // make_derived_summary_fields does (weave/trace_server/trace_server_common.py): whatever a client
 // stored under status, trace_name, latency_ms and display_name is replaced; other keys under
 // `weave` (costs, feedback, …) and the rest of the summary are returned as stored.
-import { computeCosts, isPlainDecimalString, type Catalogue, type RecordedPrice } from '@weft/core';
+import { computeCosts, isPlainDecimalString, type Catalogue, type CostEntry, type RecordedPrice } from '@weft/core';
 import type { PriceBook } from '../costs/index.ts';
 
 /** What include_costs prices with: the project's own prices (of the page's models), then the catalogue's. */
@@ -43,11 +43,7 @@ export function deriveSummary(call: SummarySource, costs?: CostSource): Record<s
   else weave.trace_name = traceName(call.op_name);
 
   if (costs) {
-    const priced = computeCosts(stored.usage, costs.catalogue, {
-      prices: (id) => costs.prices.get(id) ?? [],
-      startedAt: call.started_at,
-      recorded: recordedPrice(stored.gateway),
-    });
+    const priced = callCosts(stored, call.started_at, costs);
     if (priced !== undefined) weave.costs = priced;
   }
 
@@ -55,6 +51,18 @@ export function deriveSummary(call: SummarySource, costs?: CostSource): Record<s
   for (const [key, value] of Object.entries(stored)) define(out, key, value);
   out.weave = weave;
   return out;
+}
+
+/**
+ * A call's `summary.weave.costs` (undefined when nothing could be priced): its usage at the
+ * prices in effect when it started. The one pricing path of include_costs and the usage routes.
+ */
+export function callCosts(stored: Record<string, unknown>, startedAt: string, costs: CostSource): Record<string, CostEntry> | undefined {
+  return computeCosts(stored.usage, costs.catalogue, {
+    prices: (id) => costs.prices.get(id) ?? [],
+    startedAt,
+    recorded: recordedPrice(stored.gateway),
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { callsQueryAll } from './calls-query-all.ts';
 import { callsQueryStats } from './calls-query-stats.ts';
 import { callsStats } from './calls-stats.ts';
 import { callsStreamQuery } from './calls-stream-query.ts';
+import { callsUsage, traceUsage } from './calls-usage.ts';
 import { otelExport } from './otel-export.ts';
 
 export function callMethods(opts: StoreOptions) {
@@ -28,6 +29,8 @@ export function callMethods(opts: StoreOptions) {
     callsStreamQuery: (req, ctx) => callsStreamQuery(db, catalogue, req, ctx),
     callsQueryStats: (req) => callsQueryStats(db, req),
     callsStats: (req) => callsStats(db, catalogue, req),
+    callsUsage: (req) => callsUsage(db, catalogue, req),
+    traceUsage: (req) => traceUsage(db, catalogue, req),
     callsDelete: (req) => callsDelete(db, req),
     callsQuery: (req, ctx) => callsQueryAll(db, catalogue, req, ctx),
     otelExport: (req, ctx) => otelExport(db, req, ctx.user),
