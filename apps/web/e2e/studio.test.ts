@@ -1,7 +1,8 @@
 // Weft Studio end to end: the built app served by a real server (SQLite) with seeded data, driven
 // in Debian's chromium. Each page loads; the trace tree shows nested calls and an error; the
-// Weave SDK's link shape opens a call; sign-out, a refused key and another entity's project are
-// clear screens. Screenshots of each page go to e2e/screenshots/ (ignored by git).
+// Weave SDK's link shape opens a call; the overview charts the project's statistics
+// (e2e/overview.ts); sign-out, a refused key and another entity's project are clear screens.
+// Screenshots of each page go to e2e/screenshots/ (ignored by git).
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +14,7 @@ import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
+import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -234,6 +236,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await expect(trajectories.innerText()).resolves.toMatch(/Reward 0\.5[\s\S]*Done \(reward 0\.5\)/);
   });
 
+  it('charts the project overview from calls/stats and feedback/stats, and refetches when the range changes', async () => {
+    await checkOverview(browser, server, data, SHOTS);
+  });
+
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {
     const violations: string[] = [];
     page.on('console', (m) => {
@@ -268,6 +274,9 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await page.getByRole('link', { name: /Open the rows of table/ }).click();
     await page.getByText('50 rows').waitFor();
     await visit('queues', () => page.getByRole('link', { name: 'Answer review' }).waitFor());
+    // The demo's traces and scores are recent: the overview's default 24 h shows them.
+    await visit('overview', () => page.getByRole('img', { name: 'Feedback scores (mean) by time' }).waitFor());
+    await shot('demo-overview');
     await visit('runs', () => page.getByRole('link', { name: 'support-agent' }).waitFor());
     await page.getByRole('link', { name: 'support-agent' }).click();
     const reward = page.getByRole('img', { name: 'reward by step' });

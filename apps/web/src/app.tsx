@@ -8,6 +8,7 @@ import { Layout } from './components/layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ObjectPage } from './pages/object.tsx';
 import { ObjectsPage } from './pages/objects.tsx';
+import { OverviewPage } from './pages/overview.tsx';
 import { QueuePage } from './pages/queue.tsx';
 import { QueuesPage } from './pages/queues.tsx';
 import { RunPage } from './pages/run.tsx';
@@ -56,6 +57,7 @@ function SignedIn() {
           <Route path="router-models" element={<RouterModelsPage />} />
           <Route path="playground" element={<PlaygroundPage />} />
           <Route path=":entity/:project" element={<Navigate to="traces" replace />} />
+          <Route path=":entity/:project/overview" element={<OverviewPage />} />
           <Route path=":entity/:project/traces" element={<TracesPage />} />
           <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />
           <Route path=":entity/:project/objects" element={<ObjectsPage />} />

@@ -16,6 +16,7 @@ export function Layout() {
           </NavLink>
           {entity && project && (
             <>
+              <NavLink to={`/${entity}/${project}/overview`}>Overview</NavLink>
               <NavLink to={`/${entity}/${project}/traces`}>Traces</NavLink>
               <NavLink to={`/${entity}/${project}/objects`}>Objects</NavLink>
               <NavLink to={`/${entity}/${project}/queues`}>Queues</NavLink>
