@@ -2661,16 +2661,16 @@ export interface components {
         /** @description One model's usage summed over a call and all its descendants, each call's `summary.usage[<model>]` read as call costs read it: `prompt_tokens` (else `input_tokens`), `completion_tokens` (else `output_tokens`), `total_tokens` (else their sum), `requests` (1 when absent); cache reads are OpenAI's `cached_tokens` (top level or in the prompt's details), else `cache_read_input_tokens`; cache writes `cache_creation_input_tokens`. An entry with no tokens and no requests (and no cost) is left out, as Weave leaves it out. */
         LLMAggregatedUsage: {
             cache_creation_input_tokens: number;
-            /** @description The part of `prompt_tokens_total_cost` that priced cache writes (already in it, as in a call's costs). */
+            /** @description Cache writes at each call's cache-creation price. */
             cache_creation_input_tokens_total_cost: number | null;
             cache_read_input_tokens: number;
-            /** @description The part of `prompt_tokens_total_cost` that priced cache reads (already in it, as in a call's costs). */
+            /** @description Cache reads at each call's cache-read price. */
             cache_read_input_tokens_total_cost: number | null;
             completion_tokens: number;
             /** @description As `prompt_tokens_total_cost`, for completion tokens. */
             completion_tokens_total_cost: number | null;
             prompt_tokens: number;
-            /** @description Null without `include_costs`. With it, the sum of each call's `summary.weave.costs[<model>].prompt_tokens_total_cost` (each call priced at the price in effect when it started: the project's, else the catalogue's; 0 for a call whose model has no price): the cost of all prompt tokens, cache reads and writes included. */
+            /** @description Null without `include_costs`. With it, the sum over the calls of their uncached prompt tokens (prompt tokens less cache reads and writes) at the prompt price of each call's price (in effect when it started: the project's, else the catalogue's; 0 for a call whose model has no price), as Weave prices usage: the four costs add up. (A call's own `summary.weave.costs` puts the cache's parts inside its prompt cost instead.) */
             prompt_tokens_total_cost: number | null;
             requests: number;
             total_tokens: number;

@@ -74,15 +74,19 @@ function ownUsage(summary: unknown, startedAt: string, costs: CostSource | undef
       total_tokens: tokens.total_tokens,
       cache_read_input_tokens: cacheRead,
       cache_creation_input_tokens: tokens.cache_creation_tokens,
-      ...costsOf(costs !== undefined, cost),
+      ...costsOf(costs !== undefined, cost, tokens.prompt_tokens - cacheRead - tokens.cache_creation_tokens),
     };
     if (hasUsage(usage)) out.set(model, usage);
   }
   return out;
 }
 
-/** Null without include_costs; with it, 0 for a model no price applies to (Weave's 0.0). */
-function costsOf(included: boolean, cost: CostEntry | undefined) {
+/**
+ * Null without include_costs; with it, 0 for a model no price applies to (Weave's 0.0). As Weave
+ * prices usage, the four costs add up: the prompt's is its uncached tokens at the prompt price
+ * (Weft's call costs put the cache's parts inside the prompt's instead).
+ */
+function costsOf(included: boolean, cost: CostEntry | undefined, uncachedPromptTokens: number) {
   if (!included) {
     return {
       prompt_tokens_total_cost: null,
@@ -92,7 +96,7 @@ function costsOf(included: boolean, cost: CostEntry | undefined) {
     };
   }
   return {
-    prompt_tokens_total_cost: cost?.prompt_tokens_total_cost ?? 0,
+    prompt_tokens_total_cost: cost ? Math.max(0, uncachedPromptTokens) * cost.prompt_token_cost : 0,
     completion_tokens_total_cost: cost?.completion_tokens_total_cost ?? 0,
     cache_read_input_tokens_total_cost: cost?.cached_tokens_total_cost ?? 0,
     cache_creation_input_tokens_total_cost: cost?.cache_creation_input_tokens_total_cost ?? 0,

@@ -173,10 +173,11 @@ describeEachDialect('calls usage', (getDb) => {
     const r2Cost = priced({ [PRICED]: R2_PRICED });
     expect(aCost.prompt_tokens_total_cost).toBeGreaterThan(0);
     // gpt-a: r1 and a at 9 a token (10 + 7 prompt, 5 + 3 completion); c at the newer price, its one
-    // prompt token a cache read at 0.1 and its completion token at 2.
+    // prompt token a cache read at 0.1 and its completion token at 2. As Weave prices usage, the
+    // prompt's cost is its uncached tokens' alone: the four costs add up.
     expect(res.call_usage.r1!['gpt-a']).toEqual({
       ...tokens(3, 18, 9, 27, 1),
-      prompt_tokens_total_cost: 17 * 9 + 0.1,
+      prompt_tokens_total_cost: 17 * 9,
       completion_tokens_total_cost: 8 * 9 + 2,
       cache_read_input_tokens_total_cost: 0.1,
       cache_creation_input_tokens_total_cost: 0,
@@ -253,6 +254,10 @@ describeEachDialect('calls usage', (getDb) => {
     await expect(trace({ filter: { trace_ids: ['t1'] }, limit: 3 })).rejects.toMatchObject({ status: 413, errorType: 'RequestTooLarge' });
     expect(Object.keys((await trace({ filter: { trace_ids: ['t1'] }, limit: 4 })).call_usage)).toHaveLength(4);
     const costs = await trace({ filter: { call_ids: ['c'] }, include_costs: true });
-    expect(costs.call_usage.c!['gpt-a']).toMatchObject({ prompt_tokens_total_cost: 0.1, completion_tokens_total_cost: 2 });
+    expect(costs.call_usage.c!['gpt-a']).toMatchObject({
+      prompt_tokens_total_cost: 0,
+      cache_read_input_tokens_total_cost: 0.1,
+      completion_tokens_total_cost: 2,
+    });
   });
 });
