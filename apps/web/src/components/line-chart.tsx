@@ -29,6 +29,24 @@ function ticks(min: number, max: number, n = 4): number[] {
   return Array.from({ length: n + 1 }, (_, i) => min + i * step);
 }
 
+/**
+ * About `n` intervals at round values (1, 2 or 5 times a power of ten, as d3's ticks choose them)
+ * covering [min, max]: the y axis reads 0, 500, 1,000 rather than 0, 588.8, 1,177.6. The axis
+ * then spans the first to the last tick.
+ */
+export function niceTicks(min: number, max: number, n = 4): number[] {
+  if (min === max || !Number.isFinite(max - min)) return [min];
+  const rough = (max - min) / n;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const error = rough / power;
+  const step = power * (error >= Math.sqrt(50) ? 10 : error >= Math.sqrt(10) ? 5 : error >= Math.SQRT2 ? 2 : 1);
+  const first = Math.floor(min / step);
+  const last = Math.ceil(max / step);
+  // Products of integers and the step, rounded to the step's precision so 0.1 × 3 reads 0.3.
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+  return Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toFixed(digits)));
+}
+
 /** At most `n` values of `sorted`, evenly spread, the first and the last included. */
 function spread(sorted: number[], n: number): number[] {
   if (sorted.length <= n) return sorted;
@@ -77,7 +95,8 @@ export function LineChart({
   const ys = all.flatMap((p) => (p.band ? [p.y, ...p.band] : [p.y]));
   if (fromZero) ys.push(0);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-  const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  const yTicks = niceTicks(Math.min(...ys), Math.max(...ys));
+  const [y0, y1] = [yTicks[0]!, yTicks[yTicks.length - 1]!];
   const sx = (x: number) => PAD.left + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (W - PAD.left - PAD.right);
   const sy = (y: number) => H - PAD.bottom - (y1 === y0 ? 0.5 : (y - y0) / (y1 - y0)) * (H - PAD.top - PAD.bottom);
   // Steps tick at round numbers; other x (times) at values the series hold (bucket starts), so a
@@ -94,7 +113,7 @@ export function LineChart({
     <figure className="chart">
       <figcaption>{title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title} by ${xLabel}`}>
-        {ticks(y0, y1).map((t) => (
+        {yTicks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={sy(t)} y2={sy(t)} className="gridline" />
             <text x={PAD.left - 6} y={sy(t) + 4} textAnchor="end" className="axis">
