@@ -18,6 +18,7 @@ import { callsThreadTurnsIndex } from './0013-calls-thread-turns-index.ts';
 import { apiKeyScope } from './0014-api-key-scope.ts';
 import { annotationQueueItems } from './0015-annotation-queue-items.ts';
 import { apiKeyEntityScopes } from './0016-api-key-entity-scopes.ts';
+import { feedbackCreatedIndex } from './0017-feedback-created-index.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -37,5 +38,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0014-api-key-scope': apiKeyScope(dialect),
     '0015-annotation-queue-items': annotationQueueItems(dialect),
     '0016-api-key-entity-scopes': apiKeyEntityScopes(dialect),
+    '0017-feedback-created-index': feedbackCreatedIndex(),
   };
 }
