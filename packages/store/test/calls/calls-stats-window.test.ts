@@ -2,12 +2,12 @@
 // exclusive to the millisecond, Weave's default granularity ladder and bucket bound, time zones,
 // the refusals (422) and the caps, and the index the statements read.
 import type * as T from '@weft/types';
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { callsStats } from '../../src/calls/calls-stats.ts';
 import { callBucketsQuery, usageBucketsQuery } from '../../src/calls/stats-query.ts';
 import { metricColumns, resolveWindow } from '../../src/calls/stats-window.ts';
 import { describeEachDialect } from '../dialects.ts';
+import { queryPlan } from '../query-plan.ts';
 import { callsOf, catalogue, ctx, endReq, startReq } from './call-fixtures.ts';
 import { H, HOUR, P, seedStats, TIMES } from './stats-fixtures.ts';
 
@@ -86,21 +86,7 @@ describeEachDialect('calls stats window', (getDb) => {
     const latency = metricColumns('call_metrics', [{ metric: 'latency_ms', aggregations: ['avg'], percentiles: [50, 99] }]);
     const tokens = metricColumns('usage_metrics', [{ metric: 'input_tokens', percentiles: [50] }, { metric: 'total_cost' }]);
     for (const query of [callBucketsQuery(db, req, window, latency), usageBucketsQuery(db, req, window, tokens, true, 10)]) {
-      const compiled = query.compile(db.kysely);
-      const plan = await db.kysely.connection().execute(async (conn) => {
-        // PostgreSQL would scan a table this small whole: the question is whether the index serves the window.
-        if (db.dialect === 'postgres') {
-          await sql`analyze calls`.execute(conn);
-          await sql`set enable_seqscan = off`.execute(conn);
-        }
-        try {
-          const explain = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
-          const { rows } = await conn.executeQuery<Record<string, string>>({ ...compiled, sql: explain + compiled.sql });
-          return rows.map((r) => Object.values(r).join(' ')).join('\n');
-        } finally {
-          if (db.dialect === 'postgres') await sql`reset enable_seqscan`.execute(conn);
-        }
-      });
+      const plan = await queryPlan(db, query.compile(db.kysely), { seqscanOff: 'calls' });
       expect(plan).toContain('calls_started_idx');
     }
   });

@@ -5,6 +5,7 @@ import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
 import { threadsQuery, threadsStreamQuery } from '../../src/threads/threads-stream-query.ts';
 import { describeEachDialect } from '../dialects.ts';
+import { queryPlan } from '../query-plan.ts';
 import { callsOf, ctx, endReq, startReq } from '../calls/call-fixtures.ts';
 
 const P = 'threads/main';
@@ -164,10 +165,7 @@ describeEachDialect('threads stream query', (getDb) => {
   it("reads the turns through the partial index, not the project's other calls", async () => {
     const db = getDb();
     for (const filter of [{ after_datetime: `${DAY}08:00:00Z` }, {}, { thread_ids: ['t-beta'] }]) {
-      const compiled = threadsQuery(db, { project_id: P, filter, limit: 10 }).compile(db.kysely);
-      const explain = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
-      const { rows } = await db.kysely.executeQuery<Record<string, string>>({ ...compiled, sql: explain + compiled.sql });
-      const plan = rows.map((r) => Object.values(r).join(' ')).join('\n');
+      const plan = await queryPlan(db, threadsQuery(db, { project_id: P, filter, limit: 10 }).compile(db.kysely));
       expect(plan, JSON.stringify(filter)).toContain('calls_thread_turns_idx');
     }
   });
