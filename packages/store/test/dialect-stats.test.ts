@@ -40,7 +40,8 @@ describeEachDialect('dialect-stats', (getDb) => {
   it('bucketIndex counts whole buckets from the one holding the start; textStartsWith compares code points exactly', async () => {
     const db = getDb();
     const index = async (iso: string) => {
-      const b = bucketIndex(db.dialect, sql`${iso}`, '2025-06-03T09:10:00.000Z', 600_000, 900_000);
+      // The bucket holding 09:10 starts 10 minutes before it.
+      const b = bucketIndex(db.dialect, sql`${iso}`, Date.parse('2025-06-03T09:10:00.000Z') - 600_000, 900_000);
       return Number((await sql<{ b: unknown }>`select ${b} as b`.execute(db.kysely)).rows[0]!.b);
     };
     expect(await index('2025-06-03T09:10:00.000Z')).toBe(0);

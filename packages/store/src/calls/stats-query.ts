@@ -13,7 +13,8 @@
 import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type * as T from '@weft/types';
 import type { Db, Dialect } from '../db/index.ts';
-import { doubleParam, isoDiffMs, isoEpochMs } from '../db/dialect-durations.ts';
+import { doubleParam, isoDiffMs } from '../db/dialect-durations.ts';
+import { bucketIndex } from '../db/dialect-stats.ts';
 import { jsonObjectMembers, memberNumber } from '../db/dialect-json-objects.ts';
 import { filterOf } from './calls-stream-query.ts';
 import type { MetricColumns, StatsWindow } from './stats-window.ts';
@@ -98,14 +99,7 @@ function windowCalls(db: Db, req: T.CallStatsReq, window: StatsWindow) {
     .where(filterOf(db, req.project_id, req.filter ?? {}))
     .where('calls.started_at', '>=', window.startIso)
     .where('calls.started_at', '<', window.endIso)
-    .select(bucketIndex(db.dialect, window).as('b'));
-}
-
-/** The bucket of a call: whole granularities since the first bucket (non-negative: calls start at or after it). */
-function bucketIndex(d: Dialect, window: StatsWindow): RawBuilder<number> {
-  const ms = isoEpochMs(d, sql.ref('started_at'));
-  // Integers in both databases (better-sqlite3 binds a number as a double): integer division.
-  return sql<number>`((${ms} - cast(${window.originMs} as bigint)) / cast(${window.granularityS * 1000} as bigint))`;
+    .select(bucketIndex(db.dialect, sql.ref('started_at'), window.originMs, window.granularityS * 1000).as('b'));
 }
 
 /**

@@ -8,7 +8,7 @@
 // bound parameters (PostgreSQL's `-> text` steps; SQLite's JSON-path string, whose keys are quoted).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './connect.ts';
-import { isoDiffMs } from './dialect-durations.ts';
+import { isoEpochMs } from './dialect-durations.ts';
 import { pgNumericAsDouble } from './dialect-helpers.ts';
 
 /** A SQLite JSON path of quoted keys, e.g. `$."output"."score"`; only for keys without `"` or `\`. */
@@ -61,21 +61,12 @@ export function jsonKeysString(dialect: Dialect, column: Expression<unknown>, ke
 
 /**
  * Which bucket of `widthMs` milliseconds the stored datetime `iso` falls in, counting from the
- * bucket that holds `fromIso`, which starts `offsetMs` before it (0 ≤ offsetMs < widthMs): an
- * integer. `iso` must not be before `fromIso` (integer division truncates, which is the floor
- * only for non-negative values).
+ * bucket that starts at `originMs` (ms since the epoch): an integer, in both databases (integer
+ * division: better-sqlite3 binds a number as a double). `iso` must not be before `originMs`
+ * (integer division truncates, which is the floor only for non-negative values).
  */
-export function bucketIndex(
-  dialect: Dialect,
-  iso: Expression<unknown>,
-  fromIso: string,
-  offsetMs: number,
-  widthMs: number,
-): RawBuilder<number> {
-  const diff = isoDiffMs(dialect, iso, sql`${fromIso}`);
-  return dialect === 'postgres'
-    ? sql<number>`((${diff} + cast(${offsetMs} as bigint)) / cast(${widthMs} as bigint))`
-    : sql<number>`((${diff} + cast(${offsetMs} as integer)) / cast(${widthMs} as integer))`;
+export function bucketIndex(dialect: Dialect, iso: Expression<unknown>, originMs: number, widthMs: number): RawBuilder<number> {
+  return sql<number>`((${isoEpochMs(dialect, iso)} - cast(${originMs} as bigint)) / cast(${widthMs} as bigint))`;
 }
 
 /** `text` starts with `prefix` (code points, byte-exact in both databases; not LIKE, whose escaping and case differ). */

@@ -77,8 +77,7 @@ export async function feedbackAggregate(db: Db, req: T.FeedbackAggregateReq): Pr
 
   const byScorer = groupBy.includes('scorer_id');
   const keys: RawBuilder<unknown>[] = [];
-  if (seconds !== null)
-    keys.push(sql`${bucketIndex(db.dialect, sql.ref('f.created_at'), afterIso, req.after_ms - originMs, widthMs)} as b`);
+  if (seconds !== null) keys.push(sql`${bucketIndex(db.dialect, sql.ref('f.created_at'), originMs, widthMs)} as b`);
   if (byScorer) keys.push(sql`${refObjectId(db.dialect, sql.ref('f.runnable_ref'))} as sid`);
   const grouped = keys.length > 0;
   const query = sql<Record<string, Value>>`select ${sql.join([...keys, sql`count(*) as n`])}

@@ -4,10 +4,9 @@
 import { invalidField } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, toIsoDatetime } from '../db/index.ts';
-import { checkTimezone } from '../calls/stats-window.ts';
+// calls/stats and feedback/stats bucket a window alike (Weave's stats_query_base.py serves both).
+import { checkTimezone, defaultGranularity, MAX_BUCKETS, withinMaxBuckets } from '../calls/stats-window.ts';
 
-/** Weave's MAX_BUCKETS: a window may need at most this many buckets. */
-export const MAX_BUCKETS = 10_000;
 /** Metrics per request (the spec's maxItems too): each adds up to seven aggregates to one scan. */
 export const MAX_METRICS = 50;
 /** Weave's default and largest sample_limit. */
@@ -55,15 +54,6 @@ export function resolveWindow(req: T.FeedbackStatsReq | T.FeedbackPayloadSchemaR
   return { start, end, feedbackType: req.feedback_type ?? null, triggerRef: req.trigger_ref ?? null };
 }
 
-/** Weave's auto_select_granularity_seconds. */
-function autoGranularity(windowSeconds: number): number {
-  if (windowSeconds <= 2 * 3600) return 300;
-  if (windowSeconds <= 12 * 3600) return 3600;
-  if (windowSeconds <= 3 * 86_400) return 6 * 3600;
-  if (windowSeconds <= 14 * 86_400) return 12 * 3600;
-  return 86_400;
-}
-
 /**
  * The bucket size: the one asked for (422 when the window would need more than MAX_BUCKETS of
  * it), or Weave's automatic choice, made coarser as Weave's ensure_max_buckets makes it.
@@ -78,8 +68,7 @@ export function resolveGranularity(req: T.FeedbackStatsReq, window: FeedbackWind
       );
     return req.granularity;
   }
-  const auto = autoGranularity(windowSeconds);
-  return windowSeconds / auto <= MAX_BUCKETS ? auto : Math.max(auto, Math.floor(windowSeconds / MAX_BUCKETS) + 1);
+  return withinMaxBuckets(defaultGranularity(windowSeconds), windowSeconds);
 }
 
 /**

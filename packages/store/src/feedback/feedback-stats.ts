@@ -115,7 +115,7 @@ export async function feedbackStats(db: Db, req: T.FeedbackStatsReq): Promise<T.
 
   const inner = (withBucket: boolean) =>
     sql`(select ${sql.join([
-      ...(withBucket ? [sql`${bucketIndex(db.dialect, sql.ref('f.created_at'), window.start, startMs - originMs, widthMs)} as b`] : []),
+      ...(withBucket ? [sql`${bucketIndex(db.dialect, sql.ref('f.created_at'), originMs, widthMs)} as b`] : []),
       ...metrics.map((m, i) => sql`${extraction(db, m)} as ${sql.ref(`m${i}`)}`),
     ])} from feedback as f where ${feedbackWindowCondition(db, req.project_id, window)}) as f`;
   const aggregates = columns.map((c) => sql`${aggregate(c.agg, c.metricColumn)} as ${sql.ref(c.alias)}`);
