@@ -113,6 +113,15 @@ describeEachDatabase('scopes per entity', (getServer) => {
   );
   const keys = given.keys;
 
+  it('tells the key its levels through the client (server_info), as Studio reads them; a key with one level has none', async () => {
+    const info = (apiKey: string) => getServer().client({ scheme: 'basic', apiKey }).GET('/server_info', {});
+    expect(await info(keys.readOnAcme)).toMatchObject({ key_scope: 'write', key_entity_scopes: { acme: 'read' } });
+    expect(await info(keys.writeOnAcme)).toMatchObject({ key_scope: 'read', key_entity_scopes: { acme: 'write' } });
+    const alice = await info(getServer().aliceKey);
+    expect(alice.key_scope).toBe('admin');
+    expect(alice).not.toHaveProperty('key_entity_scopes');
+  });
+
   const messageOf = async (op: (typeof credentialed)[number], res: Response) => {
     const body = (await res.json()) as { reason?: string; error?: { message?: string } };
     return op.errorShape === 'openai' ? body.error?.message : body.reason;
