@@ -3132,6 +3132,8 @@ export interface components {
              */
             key_scope: "read" | "write" | "admin";
             min_required_weave_python_version: string;
+            /** @description The user the key belongs to: the `svc_user_id` (Weave's `wb_user_id`) the server records on what the key writes (feedback, queue items, progress). Weft Studio uses it to tell a reviewer's own feedback from others'. */
+            svc_user_id: string;
             /** @description This server's version (its package's). */
             trace_server_version?: string;
         };

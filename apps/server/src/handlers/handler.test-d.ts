@@ -26,6 +26,7 @@ test('a handler must answer its operation 200 body', () => {
     min_required_weave_python_version: 1,
     trace_server_version: 'x',
     key_scope: 'admin',
+    svc_user_id: 'alice',
   });
   void [good, wrongField, wrongType];
 });

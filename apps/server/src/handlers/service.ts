@@ -50,6 +50,7 @@ export function serviceHandlers({ store, version, lifecycle, metrics, limiter }:
         trace_server_version: version,
         commit: BUILD_INFO.commit,
         key_scope: principal.scope,
+        svc_user_id: principal.username,
         ...(principal.entityScopes ? { key_entity_scopes: principal.entityScopes } : {}),
       };
     },
