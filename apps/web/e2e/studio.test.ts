@@ -15,6 +15,7 @@ import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
 import { checkOverview } from './overview.ts';
+import { REVIEW_PROJECT, checkSendToReview, scoreOf, type ReviewQueue } from './send-to-review.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -238,6 +239,38 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
 
   it('charts the project overview from calls/stats and feedback/stats, and refetches when the range changes', async () => {
     await checkOverview(browser, server, data, SHOTS);
+  });
+
+  it('sends filtered traces to a new queue, shows and exports the scores, and filters the traces by them', async () => {
+    // Scores through the API, as a reviewer's Submit writes them (the workspace has its own walk).
+    const annotateByApi = async (_page: Page, queue: ReviewQueue) => {
+      const api = server.client('alice');
+      const { items } = await api.POST('/annotation_queues/{queue_id}/items/query', {
+        params: { path: { queue_id: queue.queueId } },
+        body: { project_id: REVIEW_PROJECT, limit: 10 },
+      });
+      for (const [i, item] of items.entries()) {
+        const values = Object.values(scoreOf(i));
+        for (const [k, ref] of queue.scorerRefs.entries()) {
+          await api.POST('/feedback/create', {
+            body: {
+              project_id: REVIEW_PROJECT,
+              weave_ref: `weave:///${REVIEW_PROJECT}/call/${item.call_id}`,
+              feedback_type: `wandb.annotation.${k === 0 ? 'quality' : 'label'}`,
+              annotation_ref: ref,
+              payload: { value: values[k] },
+              queue_id: queue.queueId,
+            },
+          });
+        }
+        await api.POST('/annotation_queues/{queue_id}/items/{item_id}/progress', {
+          params: { path: { queue_id: queue.queueId, item_id: item.id } },
+          body: { project_id: REVIEW_PROJECT, annotation_state: 'completed' },
+        });
+      }
+      return items.length;
+    };
+    await checkSendToReview(browser, server, SHOTS, annotateByApi);
   });
 
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {

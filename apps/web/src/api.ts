@@ -1,6 +1,6 @@
 // Every request of the app goes through the typed client (@weft/client, openapi-fetch) and its
 // TanStack Query hooks (openapi-react-query): no hand-written fetch, no second copy of a type.
-import { authorizationHeader, createClient, type WeftClient } from '@weft/client';
+import { authorizationHeader, createClient, isWeftApiError, type WeftClient } from '@weft/client';
 import createQueryHooks, { type OpenapiQueryClient } from 'openapi-react-query';
 import type { paths } from '@weft/types';
 
@@ -39,5 +39,6 @@ export interface ApiErrorBody {
 }
 
 export function errorTypeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null ? (error as ApiErrorBody).error_type : undefined;
+  const body = isWeftApiError(error) ? error.body : error;
+  return typeof body === 'object' && body !== null ? (body as ApiErrorBody).error_type : undefined;
 }

@@ -61,3 +61,10 @@ export function useReadOnly(entity?: string): boolean {
 }
 
 export const READ_ONLY_NOTE = 'This API key is read-only here: it can look, not change.';
+
+/** The signed-in key's user (server_info's svc_user_id), as recorded on feedback it writes; undefined until read. */
+export function useSignedInUser(): string | undefined {
+  const { $api } = useApi();
+  const info = $api.useQuery('get', '/server_info', {}, { staleTime: Infinity });
+  return info.data?.svc_user_id;
+}

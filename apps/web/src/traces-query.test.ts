@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToLocal, localToIso, tracesQuery } from './traces-query.ts';
+import { isoToLocal, localToIso, parseScore, tracesQuery } from './traces-query.ts';
 
 describe('tracesQuery', () => {
   it('is no query without conditions, one condition alone, several under $and', () => {
@@ -20,5 +20,28 @@ describe('tracesQuery', () => {
   it('round-trips a datetime-local value through the URL’s ISO time', () => {
     expect(isoToLocal(localToIso('2026-11-25T08:30'))).toBe('2026-11-25T08:30');
     expect(localToIso('')).toBe('');
+  });
+
+  it('filters on an annotation’s newest value: numbers as numbers, labels as text', () => {
+    const value = { $getField: 'feedback.[wandb.annotation.quality].payload.value' };
+    const asNumber = { $convert: { input: value, to: 'double' } };
+    expect(tracesQuery({ status: '', from: '', to: '', score: 'quality>=4' })).toEqual({ $expr: { $gte: [asNumber, { $literal: 4 }] } });
+    expect(tracesQuery({ status: '', from: '', to: '', score: 'quality<2.5' })).toEqual({
+      $expr: { $not: [{ $gte: [asNumber, { $literal: 2.5 }] }] },
+    });
+    expect(tracesQuery({ status: '', from: '', to: '', score: 'quality=bad' })).toEqual({
+      $expr: { $eq: [{ $getField: 'feedback.[wandb.annotation.quality].payload.value' }, { $literal: 'bad' }] },
+    });
+    expect(tracesQuery({ status: 'error', from: '', to: '', score: 'quality>3' })).toEqual({
+      $expr: { $and: [{ $gt: [asNumber, { $literal: 3 }] }, { $eq: [{ $getField: 'summary.weave.status' }, { $literal: 'error' }] }] },
+    });
+  });
+
+  it('reads a score condition from the URL, and nothing from a malformed one', () => {
+    expect(parseScore('v1.quality<=5')).toEqual({ name: 'v1.quality', op: '<=', value: '5' });
+    expect(parseScore('label=needs review')).toEqual({ name: 'label', op: '=', value: 'needs review' });
+    expect(parseScore('quality')).toBeUndefined();
+    expect(parseScore('has space>=1')).toBeUndefined();
+    expect(tracesQuery({ status: '', from: '', to: '', score: '>=4' })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
-// The traces page's status and time filters as Weave's query language (`query.$expr`), which
-// calls/stream_query and calls/query_stats both take.
+// The traces page's status, time and score filters as Weave's query language (`query.$expr`),
+// which calls/stream_query and calls/query_stats both take. A score is an annotation field's
+// newest value, as Weave's calls query names it: `feedback.[wandb.annotation.<name>].payload.value`.
 
 export interface TraceConditions {
   /** success | error | running | descendant_error; '' for any. */
@@ -7,13 +8,57 @@ export interface TraceConditions {
   /** ISO times, '' for open-ended. */
   from: string;
   to: string;
+  /** `<annotation name><op><value>` with op one of >= <= > < =, e.g. `quality>=4`; '' for any. */
+  score?: string;
 }
 
 type Expr = Record<string, unknown>;
 
-export function tracesQuery({ status, from, to }: TraceConditions): { $expr: Expr } | undefined {
+export const SCORE_OPS = ['>=', '<=', '=', '>', '<'] as const;
+export type ScoreOp = (typeof SCORE_OPS)[number];
+export interface ScoreCondition {
+  name: string;
+  op: ScoreOp;
+  value: string;
+}
+
+const SCORE = /^([\p{L}\p{N}_.-]+)(>=|<=|=|>|<)(.+)$/u;
+
+export function parseScore(text: string): ScoreCondition | undefined {
+  const match = SCORE.exec(text);
+  return match ? { name: match[1]!, op: match[2] as ScoreOp, value: match[3]! } : undefined;
+}
+
+export const formatScore = ({ name, op, value }: ScoreCondition): string => `${name}${op}${value}`;
+
+/** The field of an annotation's value in Weave's calls query. */
+export const annotationField = (name: string): string => `feedback.[wandb.annotation.${name}].payload.value`;
+
+function scoreExpr({ name, op, value }: ScoreCondition): Expr {
+  const numeric = value.trim() !== '' && Number.isFinite(Number(value));
+  // Numbers compare as numbers (Weave's UI converts the same way); labels compare as text.
+  const left = numeric ? { $convert: { input: { $getField: annotationField(name) }, to: 'double' } } : { $getField: annotationField(name) };
+  const right = { $literal: numeric ? Number(value) : value };
+  switch (op) {
+    case '=':
+      return { $eq: [left, right] };
+    case '>':
+      return { $gt: [left, right] };
+    case '>=':
+      return { $gte: [left, right] };
+    // A call without the score matches neither side: not(null) stays null in SQL.
+    case '<':
+      return { $not: [{ $gte: [left, right] }] };
+    case '<=':
+      return { $not: [{ $gt: [left, right] }] };
+  }
+}
+
+export function tracesQuery({ status, from, to, score = '' }: TraceConditions): { $expr: Expr } | undefined {
   const field = (name: string) => ({ $getField: name });
   const parts: Expr[] = [];
+  const scored = parseScore(score);
+  if (scored) parts.push(scoreExpr(scored));
   if (status) parts.push({ $eq: [field('summary.weave.status'), { $literal: status }] });
   if (from) parts.push({ $gte: [field('started_at'), { $literal: from }] });
   // "Up to" includes the moment itself: not after it.

@@ -2,6 +2,7 @@
 // attributes, summary, costs and feedback.
 import type { CallSchema } from '@weft/types';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
+import { CallFeedback } from './call-feedback.tsx';
 import { ChatView, messagesOf } from './chat-view.tsx';
 import { JsonView } from './json-view.tsx';
 import { OpenInPlayground } from './open-in-playground.tsx';
@@ -52,12 +53,7 @@ export function CallDetails({ call }: { call: CallSchema }) {
         <h3>Output</h3>
         {outputMessages ? <ChatView messages={outputMessages} /> : <JsonView value={call.output ?? null} />}
       </section>
-      {Array.isArray(weave.feedback) && weave.feedback.length > 0 && (
-        <section>
-          <h3>Feedback</h3>
-          <JsonView value={weave.feedback} />
-        </section>
-      )}
+      <CallFeedback call={call} />
       {weave.costs !== undefined && (
         <section>
           <h3>Costs</h3>

@@ -1,5 +1,6 @@
 // What a page shows while its data loads or when it could not be read: a 403 says which access is
 // missing, a 404 what was not found; anything else its reason. (401 signs out: see app.tsx.)
+import { isWeftApiError } from '@weft/client';
 import type { ApiErrorBody } from '../api.ts';
 
 export function Loading({ what }: { what: string }) {
@@ -11,7 +12,9 @@ export function Loading({ what }: { what: string }) {
 }
 
 export function ErrorView({ error }: { error: unknown }) {
-  const body = (typeof error === 'object' && error !== null ? error : {}) as ApiErrorBody;
+  // openapi-react-query throws the error body itself; the client's throwing methods a WeftApiError.
+  const thrown = isWeftApiError(error) ? error.body : error;
+  const body = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as ApiErrorBody;
   const title =
     body.error_type === 'Forbidden'
       ? 'This API key may not see this'

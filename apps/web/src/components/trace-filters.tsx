@@ -1,7 +1,7 @@
-// The traces page's filters: op and thread (CallsFilter), status and start time (the query
-// language, traces-query.ts). Applied together, kept in the URL by the page.
+// The traces page's filters: op and thread (CallsFilter), status, start time and an annotation
+// score (the query language, traces-query.ts). Applied together, kept in the URL by the page.
 import { useState, type FormEvent } from 'react';
-import { isoToLocal, localToIso } from '../traces-query.ts';
+import { formatScore, isoToLocal, localToIso, parseScore, SCORE_OPS, type ScoreOp } from '../traces-query.ts';
 
 export interface TraceFilterValues {
   op: string;
@@ -9,14 +9,27 @@ export interface TraceFilterValues {
   status: string;
   from: string;
   to: string;
+  /** `<annotation name><op><value>` (traces-query.ts parseScore), '' for none. */
+  score: string;
 }
 
-export function TraceFilters({ values, onApply }: { values: TraceFilterValues; onApply: (v: TraceFilterValues) => void }) {
+interface Props {
+  values: TraceFilterValues;
+  /** The project's annotation fields, offered for the score filter. */
+  scoreNames: string[];
+  onApply: (v: TraceFilterValues) => void;
+}
+
+export function TraceFilters({ values, scoreNames, onApply }: Props) {
+  const initialScore = parseScore(values.score) ?? { name: '', op: '>=' as ScoreOp, value: '' };
   const [draft, setDraft] = useState({ ...values, from: isoToLocal(values.from), to: isoToLocal(values.to) });
+  const [score, setScore] = useState(initialScore);
   const set = (key: keyof TraceFilterValues) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  const names = [...new Set([...scoreNames, ...(initialScore.name ? [initialScore.name] : [])])];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply({
+      score: score.name && score.value.trim() !== '' ? formatScore({ ...score, value: score.value.trim() }) : '',
       op: draft.op.trim(),
       thread: draft.thread.trim(),
       status: draft.status,
@@ -48,6 +61,29 @@ export function TraceFilters({ values, onApply }: { values: TraceFilterValues; o
       <label>
         to <input type="datetime-local" value={draft.to} onChange={set('to')} />
       </label>
+      {names.length > 0 && (
+        <div className="score-filter" role="group" aria-label="Score filter">
+          <label>
+            Score
+            <select aria-label="Score" value={score.name} onChange={(e) => setScore({ ...score, name: e.target.value })}>
+              <option value="">any</option>
+              {names.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <select aria-label="Comparison" value={score.op} onChange={(e) => setScore({ ...score, op: e.target.value as ScoreOp })}>
+            {SCORE_OPS.map((op) => (
+              <option key={op} value={op}>
+                {op === '>=' ? '≥' : op === '<=' ? '≤' : op}
+              </option>
+            ))}
+          </select>
+          <input aria-label="Score value" size={8} value={score.value} onChange={(e) => setScore({ ...score, value: e.target.value })} />
+        </div>
+      )}
       <button type="submit">Apply</button>
     </form>
   );

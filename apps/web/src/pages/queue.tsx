@@ -1,11 +1,14 @@
-// Edit an annotation queue's name, description and scorers (the seed's PUT). What the form shows
-// is what the server answered; a refused edit shows the server's reason and keeps the draft.
+// One annotation queue: its progress and the way into the review workspace, its results (items
+// with their scores, exported as CSV or JSON Lines), and its settings: name, description and
+// scorers (the seed's PUT). What the form shows is what the server answered; a refused edit shows
+// the server's reason and keeps the draft.
 import type { AnnotationQueueSchema } from '@weft/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatTime } from '../call-facts.ts';
 import { ErrorView, Loading } from '../components/query-state.tsx';
+import { QueueResultsTable } from '../components/queue-results-table.tsx';
 import { READ_ONLY_NOTE, useApi, useReadOnly } from '../session.tsx';
 
 export function QueuePage() {
@@ -27,10 +30,41 @@ export function QueuePage() {
       ) : read.error ? (
         <ErrorView error={read.error} />
       ) : (
-        // Keyed by the stored version: a saved edit starts a fresh draft from the server's answer.
-        <QueueForm key={read.data.queue.updated_at} queue={read.data.queue} save={save} />
+        <>
+          <QueueHeader queue={read.data.queue} />
+          <QueueResultsTable queue={read.data.queue} />
+          {/* Keyed by the stored version: a saved edit starts a fresh draft from the server's answer. */}
+          <QueueForm key={read.data.queue.updated_at} queue={read.data.queue} save={save} />
+        </>
       )}
     </section>
+  );
+}
+
+function QueueHeader({ queue }: { queue: AnnotationQueueSchema }) {
+  const { $api } = useApi();
+  const [entity, project] = queue.project_id.split('/') as [string, string];
+  const stats = $api.useQuery('post', '/annotation_queues/stats', { body: { project_id: queue.project_id, queue_ids: [queue.id] } });
+  const counts = stats.data?.stats[0];
+  return (
+    <header className="queue-header">
+      <h1>{queue.name}</h1>
+      {queue.description && <p>{queue.description}</p>}
+      <div className="row">
+        {counts && (
+          <span role="status">
+            {counts.completed_items.toLocaleString()} of {counts.total_items.toLocaleString()} done
+            <progress value={counts.completed_items} max={Math.max(1, counts.total_items)} />
+          </span>
+        )}
+        <Link className="button" to={`/${entity}/${project}/queues/${queue.id}/review`}>
+          Review
+        </Link>
+      </div>
+      <p className="muted">
+        Created by {queue.created_by} on {formatTime(queue.created_at)}; last changed {formatTime(queue.updated_at)}.
+      </p>
+    </header>
   );
 }
 
@@ -62,10 +96,7 @@ function QueueForm({ queue, save }: { queue: AnnotationQueueSchema; save: SaveQu
   };
   return (
     <form className="edit-form" onSubmit={submit} aria-label="Edit the annotation queue">
-      <h1>{queue.name}</h1>
-      <p className="muted">
-        Created by {queue.created_by} on {formatTime(queue.created_at)}; last changed {formatTime(queue.updated_at)}.
-      </p>
+      <h2>Settings</h2>
       <label>
         Name
         <input required maxLength={1024} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />

@@ -3,7 +3,9 @@
 import { parseJsonLines } from '@weft/client';
 import type { CallSchema } from '@weft/types';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AddToQueue } from '../components/add-to-queue.tsx';
 import { CallDetails } from '../components/call-details.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { TraceTree } from '../components/trace-tree.tsx';
@@ -17,6 +19,7 @@ export function TracePage() {
   const projectId = `${entity}/${project}`;
   const { $api } = useApi();
   const navigate = useNavigate();
+  const [reviewing, setReviewing] = useState(false);
   // The previous call stays shown while the next one loads: moving through a trace keeps the tree
   // (and its keyboard focus) in place.
   const selected = $api.useQuery(
@@ -47,9 +50,20 @@ export function TracePage() {
   const call = trace.data?.find((c) => c.id === callId) ?? selected.data.call;
   return (
     <section className="trace">
-      <p>
+      <div className="row">
         <Link to={`/${entity}/${project}/traces`}>← Traces of {projectId}</Link>
-      </p>
+        <button type="button" onClick={() => setReviewing(!reviewing)} aria-expanded={reviewing}>
+          Add to queue…
+        </button>
+      </div>
+      {reviewing && (
+        <AddToQueue
+          key={callId}
+          projectId={projectId}
+          selection={{ count: 1, ids: () => Promise.resolve([callId]) }}
+          onClose={() => setReviewing(false)}
+        />
+      )}
       <div className="split">
         <div className="tree-pane">
           <h1>Trace</h1>

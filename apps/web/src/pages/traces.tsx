@@ -1,22 +1,23 @@
-// The root calls of a project: newest first by default, sortable, filtered by op, thread, status
-// and start time, paged with the total.
-// Filters and page live in the URL, so a view can be shared and the back button works.
+// The root calls of a project: newest first by default, sortable (by a score too), filtered by op,
+// thread, status, start time and score, paged with the total; calls can be selected (one by one, a
+// page, or every call matching the filter) and sent to an annotation queue.
+// Filters, sort and page live in the URL, so a view can be shared and the back button works.
 import { parseJsonLines } from '@weft/client';
 import type { CallSchema, CallsStreamQueryReq } from '@weft/types';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { Pager } from '../components/pager.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
+import { SelectionBar } from '../components/selection-bar.tsx';
 import { TraceFilters } from '../components/trace-filters.tsx';
+import { TracesTable } from '../components/traces-table.tsx';
 import { tracesQuery } from '../traces-query.ts';
 import { useApi } from '../session.tsx';
+import { useAnnotationSpecs } from '../use-annotation-specs.ts';
 
 const PAGE = 50;
-const SORTABLE = [
-  ['op_name', 'Name'],
-  ['started_at', 'Started'],
-] as const;
+/** Ids read a request when every matching call is selected. */
+const ID_PAGE = 10_000;
 
 export function TracesPage() {
   const { entity, project } = useParams() as { entity: string; project: string };
@@ -25,36 +26,76 @@ export function TracesPage() {
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const sort = params.get('sort') ?? 'started_at';
   const direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
-  const op = params.get('op') ?? '';
-  const thread = params.get('thread') ?? '';
-  const status = params.get('status') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const conditions = tracesQuery({ status, from, to });
-
+  const values = {
+    op: params.get('op') ?? '',
+    thread: params.get('thread') ?? '',
+    status: params.get('status') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    score: params.get('score') ?? '',
+  };
+  const conditions = tracesQuery(values);
+  const { op, thread } = values;
   const filter = { trace_roots_only: true, ...(op ? { op_names: [op] } : {}), ...(thread ? { thread_ids: [thread] } : {}) };
+  const query = conditions ? { query: conditions as CallsStreamQueryReq['query'] } : {};
   const body: CallsStreamQueryReq = {
     project_id: projectId,
     filter,
-    ...(conditions ? { query: conditions as CallsStreamQueryReq['query'] } : {}),
+    ...query,
     sort_by: [{ field: sort, direction }],
     // One more than a page: whether a next page exists.
     limit: PAGE + 1,
     offset: page * PAGE,
     include_costs: true,
+    include_feedback: true,
   };
-  const { $api } = useApi();
-  const query = $api.useQuery(
+  const { client, $api } = useApi();
+  const calls = $api.useQuery(
     'post',
     '/calls/stream_query',
     { body, parseAs: 'text' },
     { select: (text) => parseJsonLines<CallSchema>(text) },
   );
-  // The total of the same filter, for "page N of M".
-  const total = $api.useQuery('post', '/calls/query_stats', {
-    body: { project_id: projectId, filter, ...(conditions ? { query: body.query } : {}) },
-  });
+  // The total of the same filter, for "page N of M" and "select all matching".
+  const total = $api.useQuery('post', '/calls/query_stats', { body: { project_id: projectId, filter, ...query } });
   const pages = total.data ? Math.max(1, Math.ceil(total.data.count / PAGE)) : undefined;
+  const { specs } = useAnnotationSpecs(projectId);
+  const scoreNames = specs.map((s) => s.object_id);
+
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = () => {
+    setPicked(new Set());
+    setAllMatching(false);
+  };
+  const select = (ids: string[], on: boolean) => {
+    const next = new Set(picked);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setPicked(next);
+    setAllMatching(false);
+  };
+  const matchingIds = async () => {
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += ID_PAGE) {
+      const text = await client.POST('/calls/stream_query', {
+        body: {
+          project_id: projectId,
+          filter,
+          ...query,
+          columns: ['id'],
+          sort_by: [{ field: 'started_at', direction: 'asc' }],
+          limit: ID_PAGE,
+          offset,
+        },
+      });
+      const rows = parseJsonLines<{ id: string }>(text);
+      ids.push(...rows.map((r) => r.id));
+      if (rows.length < ID_PAGE) return ids;
+    }
+  };
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -65,57 +106,51 @@ export function TracesPage() {
     setParams(next);
   };
   const sortBy = (field: string) => update({ sort: field, dir: sort === field && direction === 'desc' ? 'asc' : 'desc', page: undefined });
+  const shown = calls.data?.slice(0, PAGE) ?? [];
 
   return (
     <section>
       <h1>
         Traces <span className="muted">of {projectId}</span>
       </h1>
-      <TraceFilters values={{ op, thread, status, from, to }} onApply={(f) => update({ ...f, page: undefined })} />
-      {query.isPending ? (
+      <TraceFilters
+        values={values}
+        scoreNames={scoreNames}
+        onApply={(f) => {
+          clearSelection();
+          update({ ...f, page: undefined });
+        }}
+      />
+      <SelectionBar
+        projectId={projectId}
+        picked={picked}
+        allMatching={allMatching}
+        total={total.data?.count}
+        pageFullyPicked={shown.length > 0 && shown.every((c) => picked.has(c.id))}
+        onAllMatching={() => setAllMatching(true)}
+        onClear={clearSelection}
+        matchingIds={matchingIds}
+      />
+      {calls.isPending ? (
         <Loading what="traces" />
-      ) : query.error ? (
-        <ErrorView error={query.error} />
+      ) : calls.error ? (
+        <ErrorView error={calls.error} />
       ) : (
         <>
-          <table className="grid" aria-label="Traces">
-            <thead>
-              <tr>
-                {SORTABLE.map(([field, label]) => (
-                  <th key={field} aria-sort={sort === field ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="link" onClick={() => sortBy(field)}>
-                      {label} {sort === field ? (direction === 'asc' ? '▲' : '▼') : ''}
-                    </button>
-                  </th>
-                ))}
-                <th>Status</th>
-                <th>Latency</th>
-                <th>Tokens</th>
-                <th>Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.slice(0, PAGE).map((call) => (
-                <tr key={call.id}>
-                  <td>
-                    <Link to={`/${entity}/${project}/r/call/${call.id}`}>{opLabel(call)}</Link>
-                  </td>
-                  <td>{formatTime(call.started_at)}</td>
-                  <td>
-                    <StatusBadge status={statusOf(call)} />
-                  </td>
-                  <td className="num">{formatDuration(latencyOf(call))}</td>
-                  <td className="num">{tokensOf(call) || '—'}</td>
-                  <td className="num">{formatCost(costOf(call))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {query.data.length === 0 && <p className="muted">No trace matches.</p>}
-          <Pager page={page} hasNext={query.data.length > PAGE} onPage={(n) => update({ page: n > 0 ? String(n) : undefined })}>
+          <TracesTable
+            projectPath={`/${entity}/${project}`}
+            calls={shown}
+            scoreNames={scoreNames}
+            sorting={{ field: sort, direction }}
+            onSort={sortBy}
+            selected={picked}
+            onSelect={select}
+          />
+          {calls.data.length === 0 && <p className="muted">No trace matches.</p>}
+          <Pager page={page} hasNext={calls.data.length > PAGE} onPage={(n) => update({ page: n > 0 ? String(n) : undefined })}>
             Page {page + 1}
-            {pages !== undefined && ` of ${pages}`} · traces {page * PAGE + Math.min(1, query.data.length)}–
-            {page * PAGE + Math.min(PAGE, query.data.length)}
+            {pages !== undefined && ` of ${pages}`} · traces {page * PAGE + Math.min(1, calls.data.length)}–
+            {page * PAGE + Math.min(PAGE, calls.data.length)}
             {total.data && ` of ${total.data.count.toLocaleString()}`}
           </Pager>
         </>

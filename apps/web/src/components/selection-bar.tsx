@@ -1,0 +1,51 @@
+// What the traces list does with its selection: a count, "select all matching the filter" once a
+// whole page is picked, and Add to queue (components/add-to-queue.tsx).
+import { useState } from 'react';
+import { AddToQueue, type CallSelection } from './add-to-queue.tsx';
+
+interface Props {
+  projectId: string;
+  /** Ids picked one by one (or a page at a time). */
+  picked: ReadonlySet<string>;
+  /** Every call matching the filter is selected, not only the picked ones. */
+  allMatching: boolean;
+  /** How many calls match the filter (undefined while counting). */
+  total: number | undefined;
+  pageFullyPicked: boolean;
+  onAllMatching: () => void;
+  onClear: () => void;
+  matchingIds: () => Promise<string[]>;
+}
+
+export function SelectionBar({ projectId, picked, allMatching, total, pageFullyPicked, onAllMatching, onClear, matchingIds }: Props) {
+  const [adding, setAdding] = useState(false);
+  if (picked.size === 0 && !allMatching) return null;
+  const count = allMatching ? (total ?? 0) : picked.size;
+  const selection: CallSelection = allMatching ? { count, ids: matchingIds } : { count, ids: () => Promise.resolve([...picked]) };
+  return (
+    <div className="selection-bar" role="region" aria-label="Selection">
+      <span role="status">
+        {allMatching ? `All ${count.toLocaleString()} traces matching the filter are selected.` : `${count.toLocaleString()} selected.`}
+      </span>
+      {!allMatching && pageFullyPicked && total !== undefined && total > picked.size && (
+        <button type="button" className="link" onClick={onAllMatching}>
+          Select all {total.toLocaleString()} matching the filter
+        </button>
+      )}
+      <button type="button" onClick={() => setAdding(true)}>
+        Add to queue…
+      </button>
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          setAdding(false);
+          onClear();
+        }}
+      >
+        Clear selection
+      </button>
+      {adding && <AddToQueue projectId={projectId} selection={selection} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}
