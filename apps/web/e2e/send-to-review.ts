@@ -167,6 +167,17 @@ async function checkResults(page: Page, server: TestServer, queueId: string, sco
   expect(quality.slice(0, scored)).toEqual(Array.from({ length: scored }, (_, i) => String(scoreOf(i).quality)));
   expect(label.slice(0, scored)).toEqual(Array.from({ length: scored }, (_, i) => scoreOf(i).label));
   expect(quality.slice(scored).every((q) => q === '')).toBe(true);
+  // The summary (feedback/stats over the queue's life) agrees with the scores given.
+  const given = Array.from({ length: scored }, (_, i) => scoreOf(i).quality);
+  const mean = (given.reduce((a, b) => a + b, 0) / scored).toFixed(2);
+  await page
+    .locator('dd[data-summary="quality"]')
+    .filter({ hasText: `mean ${mean}, lowest ${Math.min(...given)}, highest ${Math.max(...given)} (${scored} scores)` })
+    .waitFor();
+  await page
+    .locator('dd[data-summary="label"]')
+    .filter({ hasText: `${scored} labels given` })
+    .waitFor();
   await page.screenshot({ path: `${shots}/queue-results.png`, fullPage: true });
 
   const exported = async (button: string) => {

@@ -10,6 +10,7 @@ import { download, queueFeedbackQuery, readQueueFeedback, readQueueItems } from 
 import { resultRows, scorerNameOf, toCsv, toJsonLines, type QueueFeedback } from '../queue-results.ts';
 import { useApi } from '../session.tsx';
 import { Pager } from './pager.tsx';
+import { QueueScoreSummary } from './queue-score-summary.tsx';
 import { ErrorView, Loading } from './query-state.tsx';
 
 const PAGE = 50;
@@ -68,6 +69,7 @@ export function QueueResultsTable({ queue }: { queue: AnnotationQueueSchema }) {
         </button>
         {exporting && <span role="status">Exporting…</span>}
       </div>
+      <QueueScoreSummary queue={queue} />
       {failure !== undefined && <ErrorView error={failure} />}
       {feedback.error && <ErrorView error={feedback.error} />}
       {shown.length === 0 ? (
