@@ -307,6 +307,18 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await page.getByRole('link', { name: /Open the rows of table/ }).click();
     await page.getByText('50 rows').waitFor();
     await visit('queues', () => page.getByRole('link', { name: 'Answer review' }).waitFor());
+    // Three two-turn conversations: the threads list, one thread as its turns, a turn's trace.
+    await visit('threads', () => page.getByRole('table', { name: 'Threads' }).getByRole('row').nth(3).waitFor());
+    expect(await page.getByRole('table', { name: 'Threads' }).getByRole('row').count()).toBe(4);
+    await page.getByRole('link', { name: 'support-chat-1' }).click();
+    const turns = page.getByRole('list', { name: 'Turns' }).getByRole('listitem');
+    await turns.nth(1).waitFor();
+    expect(await turns.count()).toBe(2);
+    await expect(turns.nth(0).innerText()).resolves.toMatch(/Turn 1[\s\S]*In[\s\S]*Out/i);
+    await shot('demo-thread');
+    await turns.nth(1).getByRole('link').first().click();
+    await page.waitForURL(/\/acme\/demo\/r\/call\//);
+    await page.getByRole('treeitem').first().waitFor();
     // The demo's traces and scores are recent: the overview's default 24 h shows them.
     await visit('overview', () => page.getByRole('img', { name: 'Feedback scores (mean) by time' }).waitFor());
     await shot('demo-overview');

@@ -18,6 +18,8 @@ import { PlaygroundPage } from './pages/playground.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { RouterModelsPage } from './pages/router-models.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { ThreadPage } from './pages/thread.tsx';
+import { ThreadsPage } from './pages/threads.tsx';
 import { TracePage } from './pages/trace.tsx';
 import { TracesPage } from './pages/traces.tsx';
 import { SessionProvider, useSession } from './session.tsx';
@@ -60,6 +62,8 @@ function SignedIn() {
           <Route path=":entity/:project/overview" element={<OverviewPage />} />
           <Route path=":entity/:project/traces" element={<TracesPage />} />
           <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />
+          <Route path=":entity/:project/threads" element={<ThreadsPage />} />
+          <Route path=":entity/:project/threads/:threadId" element={<ThreadPage />} />
           <Route path=":entity/:project/objects" element={<ObjectsPage />} />
           <Route path=":entity/:project/objects/:objectId" element={<ObjectPage />} />
           <Route path=":entity/:project/tables/:digest" element={<TablePage />} />

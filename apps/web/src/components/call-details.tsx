@@ -1,6 +1,7 @@
 // The selected call: times, status, exception, inputs, output (chat messages as a conversation),
 // attributes, summary, costs and feedback.
 import type { CallSchema } from '@weft/types';
+import { Link } from 'react-router';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { CallFeedback } from './call-feedback.tsx';
 import { ChatView, messagesOf } from './chat-view.tsx';
@@ -31,7 +32,9 @@ export function CallDetails({ call }: { call: CallSchema }) {
         {call.thread_id && (
           <>
             <dt>Thread</dt>
-            <dd>{call.thread_id}</dd>
+            <dd>
+              <Link to={`/${call.project_id}/threads/${encodeURIComponent(call.thread_id)}`}>{call.thread_id}</Link>
+            </dd>
           </>
         )}
         <dt>Op</dt>
