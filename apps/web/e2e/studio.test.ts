@@ -14,6 +14,7 @@ import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
+import { checkDatasetFromTraces } from './dataset-from-traces.ts';
 import { checkOverview } from './overview.ts';
 import { REVIEW_PROJECT, checkSendToReview, scoreOf, type ReviewQueue } from './send-to-review.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
@@ -271,6 +272,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
       return items.length;
     };
     await checkSendToReview(browser, server, SHOTS, annotateByApi);
+  });
+
+  it('makes a dataset of picked traces, then its next version of more (after the review walk, on its project)', async () => {
+    await checkDatasetFromTraces(browser, server, SHOTS);
   });
 
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {

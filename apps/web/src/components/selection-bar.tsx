@@ -1,6 +1,7 @@
 // What the traces list does with its selection: a count, "select all matching the filter" once a
-// whole page is picked, and Add to queue (components/add-to-queue.tsx).
+// whole page is picked, Add to queue (add-to-queue.tsx) and Add to dataset (add-to-dataset.tsx).
 import { useState } from 'react';
+import { AddToDataset } from './add-to-dataset.tsx';
 import { AddToQueue, type CallSelection } from './add-to-queue.tsx';
 
 interface Props {
@@ -18,7 +19,7 @@ interface Props {
 }
 
 export function SelectionBar({ projectId, picked, allMatching, total, pageFullyPicked, onAllMatching, onClear, matchingIds }: Props) {
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'queue' | 'dataset'>();
   if (picked.size === 0 && !allMatching) return null;
   const count = allMatching ? (total ?? 0) : picked.size;
   const selection: CallSelection = allMatching ? { count, ids: matchingIds } : { count, ids: () => Promise.resolve([...picked]) };
@@ -32,20 +33,24 @@ export function SelectionBar({ projectId, picked, allMatching, total, pageFullyP
           Select all {total.toLocaleString()} matching the filter
         </button>
       )}
-      <button type="button" onClick={() => setAdding(true)}>
+      <button type="button" aria-expanded={adding === 'queue'} onClick={() => setAdding('queue')}>
         Add to queue…
+      </button>
+      <button type="button" aria-expanded={adding === 'dataset'} onClick={() => setAdding('dataset')}>
+        Add to dataset…
       </button>
       <button
         type="button"
         className="link"
         onClick={() => {
-          setAdding(false);
+          setAdding(undefined);
           onClear();
         }}
       >
         Clear selection
       </button>
-      {adding && <AddToQueue projectId={projectId} selection={selection} onClose={() => setAdding(false)} />}
+      {adding === 'queue' && <AddToQueue projectId={projectId} selection={selection} onClose={() => setAdding(undefined)} />}
+      {adding === 'dataset' && <AddToDataset projectId={projectId} selection={selection} onClose={() => setAdding(undefined)} />}
     </div>
   );
 }
