@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './dev/precompress.ts';
 import { prismMock, PRISM_URL } from './dev/prism-mock.ts';
 import { redocBundle } from './dev/redoc-bundle.ts';
 
@@ -16,7 +17,7 @@ export default defineConfig(({ command }) => {
   const api = process.env.WEFT_API;
   const target = api ?? PRISM_URL;
   return {
-    plugins: [react(), redocBundle(), ...(command === 'serve' && !api ? [prismMock()] : [])],
+    plugins: [react(), redocBundle(), precompress(), ...(command === 'serve' && !api ? [prismMock()] : [])],
     // The workspace packages' TypeScript sources, as the tests use them.
     resolve: { conditions: ['@weft/source', 'module', 'browser', 'development|production'] },
     // Pre-bundled at start, so the first page load never waits on (and reloads after) their discovery.

@@ -1,15 +1,19 @@
 // Weft Studio served by the server: its files at /, hashed assets cached for good, deep links
 // answered with the app for browsers only, security headers on the app, the spec at /openapi.json,
-// and every path of the spec answered by its operation, never by the app.
+// and every path of the spec answered by its operation, never by the app; precompressed files sent
+// in the encoding the client accepts.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../src/http/spec.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const INDEX = '<!doctype html><title>Weft Studio</title><script type="module" src="/assets/index-Ab12.js"></script>';
 const DOCS = '<!doctype html><redoc spec-url="/openapi.json"></redoc><script src="/docs/redoc.standalone.js"></script>';
+const BIG = `${'console.log("Weft Studio");\n'.repeat(200)}`;
 const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('Weft Studio served by the server', () => {
@@ -22,6 +26,10 @@ describe('Weft Studio served by the server', () => {
     writeFileSync(join(dir, 'docs', 'index.html'), DOCS);
     writeFileSync(join(dir, 'docs', 'redoc.standalone.js'), 'void 0');
     writeFileSync(join(dir, 'assets', 'index-Ab12.js'), 'console.log(1)');
+    // As the build leaves them (apps/web/dev/precompress.ts): each text file beside its .br and .gz.
+    writeFileSync(join(dir, 'assets', 'app-Cd34.js'), BIG);
+    writeFileSync(join(dir, 'assets', 'app-Cd34.js.br'), brotliCompressSync(BIG));
+    writeFileSync(join(dir, 'assets', 'app-Cd34.js.gz'), gzipSync(BIG));
     server = await startTestServer('sqlite', { WEB_DIR: dir });
   });
   afterAll(() => server.close());
@@ -49,6 +57,39 @@ describe('Weft Studio served by the server', () => {
     const missing = await get('/assets/gone-Zz99.js');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error_type: expect.any(String) });
+  });
+
+  it('sends the precompressed file the client accepts (brotli first), with Vary, and the plain one otherwise', async () => {
+    // Node's fetch decodes what it receives: the text must come back whole in every encoding.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await get('/assets/app-Cd34.js', { 'Accept-Encoding': accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary'), accept).toMatch(/Accept-Encoding/);
+      expect(res.headers.get('content-type'), accept).toMatch(/javascript/);
+      expect(res.headers.get('cache-control'), accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('x-content-type-options'), accept).toBe('nosniff');
+      expect(await res.text(), accept).toBe(BIG);
+    }
+    // What went over the wire, counted without decoding: the brotli file's bytes.
+    const raw = await new Promise<number>((resolve, reject) => {
+      httpGet(`${server.url}/assets/app-Cd34.js`, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length));
+        res.on('end', () => resolve(n));
+      }).on('error', reject);
+    });
+    expect(raw).toBe(brotliCompressSync(BIG).length);
+  });
+
+  it('a path that does not decode is the JSON 404, not a text 400', async () => {
+    const res = await get('/%E0%A4%A');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
   });
 
   it('an API client asking for a path that does not exist still gets the JSON 404', async () => {

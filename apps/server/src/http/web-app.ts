@@ -4,9 +4,13 @@
 // changes with their content); index.html is revalidated every time, and answers every deep link
 // a browser navigates to (Accept: text/html), so /acme/bot/r/call/<id> opens the app. Other
 // clients still get the JSON 404. The spec itself is at /openapi.json, rendered by Redoc at /docs.
+// The build writes each text file beside itself as .br and .gz (apps/web/dev/precompress.ts);
+// express-static-gzip sends the one the client accepts, with Content-Encoding and Vary.
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import type { RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { spec } from './spec.ts';
 
 /** Scripts, styles, images and API calls from this origin only; no inline script, no framing. */
@@ -30,25 +34,34 @@ const YEAR_S = 365 * 24 * 3600;
 
 const isDocs = (path: string) => path === '/docs' || path.startsWith('/docs/');
 
-function secure(res: Response, path: string): void {
-  res.set(isDocs(path) ? DOCS_SECURITY_HEADERS : APP_SECURITY_HEADERS);
+function secure(res: Response | ServerResponse, path: string): void {
+  for (const [name, value] of Object.entries(isDocs(path) ? DOCS_SECURITY_HEADERS : APP_SECURITY_HEADERS)) res.setHeader(name, value);
 }
 
 /** The fallback for paths without an operation; `next()` when it has nothing to answer. */
 export function webApp(dir: string): RequestHandler {
   const index = join(dir, 'index.html');
   const docs = join(dir, 'docs', 'index.html');
-  const files = express.static(dir, {
+  const files = expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    redirect: false,
-    fallthrough: true,
-    setHeaders(res, path) {
-      // `path` is the file's; its place under `dir` is the URL path it answers.
-      const url = path.slice(dir.length).split(sep).join('/');
-      secure(res, url);
-      res.setHeader('Cache-Control', url.startsWith('/assets/') ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
+    serveStatic: {
+      index: false,
+      redirect: false,
+      fallthrough: true,
+      setHeaders(res: ServerResponse, path: string) {
+        // `path` is the file's (maybe its .br or .gz); its place under `dir` is the URL path it answers.
+        const url = path
+          .slice(dir.length)
+          .split(sep)
+          .join('/')
+          .replace(/\.(?:br|gz)$/, '');
+        secure(res, url);
+        res.setHeader('Cache-Control', url.startsWith('/assets/') ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
+      },
     },
-  });
+  }) as RequestHandler;
   const specText = JSON.stringify(spec);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -62,6 +75,9 @@ export function webApp(dir: string): RequestHandler {
       res.set('Cache-Control', 'no-cache').sendFile(docs, (err) => err && next(err));
       return;
     }
+    // express-static-gzip answers a path that does not decode with a text 400 of its own: such a
+    // path names no file, so it goes on to the API's JSON 404.
+    if (!decodes(req.path)) return next();
     files(req, res, () => {
       // A browser navigating to a page of the app (not a missing asset, not an API client).
       const page = !req.path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(req.path) && req.accepts(['json', 'html']) === 'html';
@@ -70,4 +86,13 @@ export function webApp(dir: string): RequestHandler {
       res.set('Cache-Control', 'no-cache').sendFile(index, (err) => err && next(err));
     });
   };
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
