@@ -1,7 +1,8 @@
 // Weft Studio end to end: the built app served by a real server (SQLite) with seeded data, driven
 // in Debian's chromium. Each page loads; the trace tree shows nested calls and an error; the
 // Weave SDK's link shape opens a call; the overview charts the project's statistics
-// (e2e/overview.ts); sign-out, a refused key and another entity's project are clear screens.
+// (e2e/overview.ts); an annotator reviews a queue by keyboard (e2e/review-workspace.ts); sign-out,
+// a refused key and another entity's project are clear screens.
 // Screenshots of each page go to e2e/screenshots/ (ignored by git).
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
 import { checkOverview } from './overview.ts';
+import { checkReviewWorkspace } from './review-workspace.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -238,6 +240,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
 
   it('charts the project overview from calls/stats and feedback/stats, and refetches when the range changes', async () => {
     await checkOverview(browser, server, data, SHOTS);
+  });
+
+  it('reviews a queue item by item with the keyboard, resumes where it stopped, and keeps two reviewers apart', async () => {
+    await checkReviewWorkspace(browser, server, SHOTS);
   });
 
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doneCount, isOpenFor, neighbour, nextOpenItem, resumeItem, takenBy, type ReviewItem } from './review-queue.ts';
+import { doneCount, isOpenFor, neighbour, nextOpenItem, resumeItem, takenBy, valueAtPath, type ReviewItem } from './review-queue.ts';
 
 const item = (n: number, annotation_state: ReviewItem['annotation_state'] = 'unstarted', annotator_user_id = ''): ReviewItem => ({
   id: `i${n}`,
@@ -45,5 +45,17 @@ describe('review order', () => {
     expect(neighbour(items, 'i1', -1)).toBeUndefined();
     expect(neighbour(items, 'nope', 1)).toBeUndefined();
     expect(doneCount(items)).toBe(2);
+  });
+});
+
+describe('display fields', () => {
+  const call = { inputs: { messages: [{ role: 'user', content: 'hi' }], 'a.b': 1 }, output: { choices: [{ message: 'm' }] } };
+  it('reach into objects and lists by dot path', () => {
+    expect(valueAtPath(call, 'inputs.messages.0.content')).toBe('hi');
+    expect(valueAtPath(call, 'output.choices.0.message')).toBe('m');
+    expect(valueAtPath(call, 'output')).toEqual(call.output);
+    expect(valueAtPath(call, 'inputs.missing')).toBeUndefined();
+    expect(valueAtPath(call, 'inputs.messages.x')).toBeUndefined();
+    expect(valueAtPath(call, 'inputs.toString')).toBeUndefined();
   });
 });

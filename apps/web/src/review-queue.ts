@@ -45,3 +45,14 @@ export function neighbour<T extends ReviewItem>(items: readonly T[], currentId: 
 export function doneCount(items: readonly ReviewItem[]): number {
   return items.filter(isDone).length;
 }
+
+/** The value at a display field's dot path (`inputs.messages`, `output.choices.0`), or undefined. */
+export function valueAtPath(root: Record<string, unknown>, path: string): unknown {
+  let value: unknown = root;
+  for (const part of path.split('.')) {
+    if (Array.isArray(value) && /^\d+$/.test(part)) value = value[Number(part)];
+    else if (typeof value === 'object' && value !== null && Object.hasOwn(value, part)) value = (value as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return value;
+}

@@ -15,10 +15,12 @@ describe('review shortcuts', () => {
     expect(shortcutOf(press('ArrowLeft'), 'other')).toEqual({ action: 'previous' });
     expect(shortcutOf(press('?'), 'other')).toEqual({ action: 'help' });
     expect(shortcutOf(press('Escape'), 'other')).toEqual({ action: 'escape' });
+    expect(shortcutOf(press('Backspace'), 'choice')).toEqual({ action: 'clear' });
   });
 
   it('never fire while typing, but for Ctrl/Cmd+Enter and Escape', () => {
-    for (const key of ['4', 's', 'j', 'k', '?', 'Enter', 'ArrowLeft', 'ArrowRight']) expect(shortcutOf(press(key), 'text')).toBeUndefined();
+    for (const key of ['4', 's', 'j', 'k', '?', 'Enter', 'ArrowLeft', 'ArrowRight', 'Backspace'])
+      expect(shortcutOf(press(key), 'text')).toBeUndefined();
     expect(shortcutOf(press('Enter', { ctrlKey: true }), 'text')).toEqual({ action: 'submit' });
     expect(shortcutOf(press('Enter', { metaKey: true }), 'text')).toEqual({ action: 'submit' });
     expect(shortcutOf(press('Escape'), 'text')).toEqual({ action: 'leave' });

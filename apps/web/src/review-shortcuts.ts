@@ -1,7 +1,8 @@
 // The annotator workspace's keyboard: what a key press means where it happened. Shortcuts never
 // act while the reviewer types in a text field, except Ctrl/Cmd+Enter (submit) and Escape (leave
 // the field); arrows on a radio group stay the browser's (they move between its options).
-export type Shortcut = { action: 'submit' | 'skip' | 'next' | 'previous' | 'help' | 'leave' | 'escape' } | { action: 'digit'; key: string };
+export type Shortcut =
+  { action: 'submit' | 'skip' | 'next' | 'previous' | 'help' | 'leave' | 'escape' | 'clear' } | { action: 'digit'; key: string };
 
 /** Where the key was pressed: a field one types in, a choice (radio, checkbox, select), a button or link, or elsewhere. */
 export type KeyTarget = 'text' | 'choice' | 'button' | 'other';
@@ -52,6 +53,7 @@ export function shortcutOf(press: KeyPress, target: KeyTarget): Shortcut | undef
   if (mod || press.altKey || target === 'text') return undefined;
   if (key === 'Enter') return target === 'button' ? undefined : { action: 'submit' };
   if (/^[0-9]$/.test(key)) return { action: 'digit', key };
+  if (key === 'Backspace' || key === 'Delete') return { action: 'clear' };
   if (key === 's' || key === 'S') return { action: 'skip' };
   if (key === 'j') return { action: 'next' };
   if (key === 'k') return { action: 'previous' };
@@ -68,6 +70,7 @@ export const SHORTCUTS: Array<[keys: string, what: string]> = [
   ['1 … 9, 0', 'Pick a value of the current field (the keys are shown beside each option)'],
   ['Tab / Shift+Tab', 'Next / previous field (arrows move within a field’s options)'],
   ['Enter', 'Submit the item (Ctrl/⌘+Enter inside a text box)'],
+  ['Backspace', 'Clear the current field'],
   ['s', 'Skip the item'],
   ['j or →', 'Next item'],
   ['k or ←', 'Previous item'],
