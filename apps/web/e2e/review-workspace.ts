@@ -2,7 +2,7 @@
 // queue of 30 calls with a 1–5 scale and a three-label enum; alice annotates 10 items and skips 2
 // with the keyboard only, a reload and a bare link resume at item 13, the API holds the 20 values
 // with the queue's id; a second reviewer sees 12 of 30 done, item 13 held by alice, and is given
-// item 14.
+// item 14; a read-only key looks without taking or writing.
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnnotationQueueItemSchema } from '@weft/types';
@@ -284,4 +284,33 @@ export async function checkReviewWorkspace(browser: Browser, server: TestServer,
   } finally {
     await second.close();
   }
+
+  // A read-only key sees the queue and the next open item (15), but neither takes it nor writes.
+  const viewer = await signedInPage(browser, server, await keyOf(server, 'acme-reader', 'read'));
+  try {
+    await viewer.goto(review);
+    await viewer.waitForURL(new RegExp(`\\?item=${ordered[14]!.id}$`));
+    await onItem(viewer, 15);
+    const form = viewer.getByRole('form', { name: 'Annotate item' });
+    await form.getByText('This API key is read-only here').waitFor();
+    for (const name of ['Submit', 'Skip']) {
+      expect(await form.getByRole('button', { name }).isDisabled()).toBe(true);
+      expect(await form.getByRole('button', { name }).getAttribute('title')).toMatch(/read-only/);
+    }
+    await viewer.waitForLoadState('networkidle');
+    expect(await stateOf(15)).toBe('unstarted ');
+  } finally {
+    await viewer.close();
+  }
+}
+
+async function keyOf(server: TestServer, username: string, scope: 'read' | 'write'): Promise<string> {
+  const key = generateApiKey();
+  const db = await openDatabase(server.databaseUrl, { dataDir: '.' });
+  try {
+    await createApiKeyStore(db).create({ id: apiKeyId(key)!, key_hash: hashApiKey(key), username, entities: ['acme'], scope });
+  } finally {
+    await db.close();
+  }
+  return key;
 }

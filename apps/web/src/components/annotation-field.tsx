@@ -83,7 +83,8 @@ export function AnnotationField({ scorer, id, raw, error, submitted, disabled, o
                   aria-keyshortcuts={key}
                   onChange={() => onChange(text)}
                 />
-                {key !== undefined && <kbd aria-hidden="true">{key}</kbd>}
+                {/* A scale picked by its own digits needs no key beside each value. */}
+                {key !== undefined && key !== text && <kbd aria-hidden="true">{key}</kbd>}
                 {text}
               </label>
             );

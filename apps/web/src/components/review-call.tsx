@@ -15,6 +15,25 @@ function Value({ value }: { value: unknown }) {
   return <JsonView value={value ?? null} />;
 }
 
+/** Whether a display field already shows part of `root` (then the whole of it starts folded). */
+const shown = (fields: string[], root: string) => fields.some((f) => f === root || f.startsWith(`${root}.`));
+
+function Whole({ title, value, folded }: { title: string; value: unknown; folded: boolean }) {
+  if (!folded)
+    return (
+      <section>
+        <h3>{title}</h3>
+        <Value value={value} />
+      </section>
+    );
+  return (
+    <details className="whole">
+      <summary>All {title.toLowerCase()}</summary>
+      <Value value={value} />
+    </details>
+  );
+}
+
 export function ReviewCall({
   call,
   item,
@@ -53,14 +72,8 @@ export function ReviewCall({
           <pre className="exception">{call.exception}</pre>
         </section>
       )}
-      <section>
-        <h3>Inputs</h3>
-        <Value value={call.inputs} />
-      </section>
-      <section>
-        <h3>Output</h3>
-        <Value value={call.output ?? null} />
-      </section>
+      <Whole title="Inputs" value={call.inputs} folded={shown(item.display_fields, 'inputs')} />
+      <Whole title="Output" value={call.output ?? null} folded={shown(item.display_fields, 'output')} />
     </article>
   );
 }
