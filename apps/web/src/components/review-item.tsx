@@ -62,7 +62,8 @@ export function ReviewItem({ item, position, total, scorers, me, entity, project
       body: { project_id: projectId, annotation_state },
     });
 
-  // Opening an unstarted item takes it. Once per item (StrictMode runs effects twice in development).
+  // Opening an unstarted item takes it, once per item (StrictMode runs effects twice in development);
+  // its state as read when it opened decides, not later reads.
   const claimed = useRef<string>(undefined);
   useEffect(() => {
     if (readOnly || item.annotation_state !== 'unstarted' || claimed.current === item.id) return;
@@ -70,7 +71,6 @@ export function ReviewItem({ item, position, total, scorers, me, entity, project
     setState('in_progress')
       .catch((e: unknown) => setClaimRefusal(e))
       .finally(() => void queryClient.invalidateQueries());
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per item, as it opens
   }, [item.id, item.annotation_state, readOnly]);
 
   const latest = new Map<string, FeedbackRow>();

@@ -22,6 +22,13 @@ const PENDING_MAX = 500;
 const VIEWER = 'query Viewer { viewer { username } }';
 const ITEMS = '/annotation_queues/{queue_id}/items/query' as const;
 
+/** `data.viewer.username` of the GraphQL answer (typed as any object by the spec). */
+function usernameOf(data: unknown): string | undefined {
+  const viewer = typeof data === 'object' && data !== null ? (data as { viewer?: unknown }).viewer : undefined;
+  const name = typeof viewer === 'object' && viewer !== null ? (viewer as { username?: unknown }).username : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
 export function QueueReviewPage() {
   const { entity, project, queueId } = useParams() as { entity: string; project: string; queueId: string };
   const projectId = `${entity}/${project}`;
@@ -41,7 +48,7 @@ export function QueueReviewPage() {
   const scorers = useMemo(() => refs.map((ref, i) => scorerOf(ref, specs.data?.vals[i])), [refs, specs.data]);
   // Who this key belongs to: an item in progress by them is theirs to resume, not someone else's.
   const viewer = $api.useQuery('post', '/graphql', { body: { query: VIEWER } }, { staleTime: Infinity });
-  const me = (viewer.data?.data as { viewer?: { username?: string } } | null | undefined)?.viewer?.username;
+  const me = usernameOf(viewer.data?.data);
 
   const path = { params: { path: { queue_id: queueId } } };
   const list = $api.useQuery('post', ITEMS, { ...path, body: { project_id: projectId, include_position: true, limit: LIST_MAX } });
