@@ -2,7 +2,7 @@
 // queue of 30 calls with a 1–5 scale and a three-label enum; alice annotates 10 items and skips 2
 // with the keyboard only, a reload and a bare link resume at item 13, the API holds the 20 values
 // with the queue's id; a second reviewer sees 12 of 30 done, item 13 held by alice, and is given
-// item 14; a read-only key looks without taking or writing.
+// item 14; a read-only key looks without taking or writing. A value the server refuses is shown.
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnnotationQueueItemSchema } from '@weft/types';
@@ -96,7 +96,14 @@ async function seedQueue(server: TestServer) {
       body: { project_id: P, call_ids: [callId(n)], display_fields: isLlm(n) ? ['inputs.messages'] : ['inputs.question'] },
     });
   }
-  return { api, queueId, helpfulness, category };
+  // A queue whose free-text spec has a pattern, a keyword the form leaves to the server to check.
+  const note = await spec('note', { type: 'string', maxLength: 200, pattern: '^[a-z ]*$' });
+  const { id: notesQueueId } = await api.POST('/annotation_queues', { body: { project_id: P, name: 'Notes', scorer_refs: [note] } });
+  await api.POST('/annotation_queues/{queue_id}/items', {
+    params: { path: { queue_id: notesQueueId } },
+    body: { project_id: P, call_ids: [callId(29)] },
+  });
+  return { api, queueId, helpfulness, category, notesQueueId };
 }
 
 async function signedInPage(browser: Browser, server: TestServer, key: string): Promise<Page> {
@@ -111,9 +118,9 @@ async function signedInPage(browser: Browser, server: TestServer, key: string): 
   return page;
 }
 
-/** The item `position` of 30 is shown, and its form holds the focus (the keyboard acts on it). */
-async function onItem(page: Page, position: number) {
-  await page.getByRole('heading', { name: `Item ${position} of 30` }).waitFor();
+/** The item `position` of `total` is shown, and its form holds the focus (the keyboard acts on it). */
+async function onItem(page: Page, position: number, total = 30) {
+  await page.getByRole('heading', { name: `Item ${position} of ${total}` }).waitFor();
   await page.getByRole('form', { name: 'Annotate item' }).waitFor();
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 10_000 })
@@ -121,7 +128,7 @@ async function onItem(page: Page, position: number) {
 }
 
 export async function checkReviewWorkspace(browser: Browser, server: TestServer, shots: string): Promise<void> {
-  const { api, queueId, helpfulness, category } = await seedQueue(server);
+  const { api, queueId, helpfulness, category, notesQueueId } = await seedQueue(server);
   const read = async () =>
     (
       await api.POST('/annotation_queues/{queue_id}/items/query', {
@@ -247,6 +254,27 @@ export async function checkReviewWorkspace(browser: Browser, server: TestServer,
       .waitFor();
     expect(await form.getByRole('radiogroup', { name: 'helpfulness' }).getByRole('radio', { name: '2' }).isChecked()).toBe(true);
     expect(await stateOf(2)).toBe('completed alice');
+
+    // Letters typed in a text box are text, not shortcuts; a value the server refuses (422: the
+    // spec's pattern) is shown with its reason, the box keeps it, and the item stays in progress.
+    await page.goto(`${server.url}/${P}/queues/${notesQueueId}/review`);
+    await onItem(page, 1, 1);
+    const at = page.url();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('just skip it!');
+    expect(page.url()).toBe(at);
+    await page.keyboard.press('Enter');
+    const notes = page.getByRole('form', { name: 'Annotate item' });
+    await notes
+      .getByRole('alert')
+      .filter({ hasText: /does not match the annotation spec/ })
+      .waitFor();
+    expect(await notes.getByLabel('note').inputValue()).toBe('just skip it!');
+    await page.screenshot({ path: `${shots}/review-refused.png`, fullPage: true });
+    const [notesItem] = (
+      await api.POST('/annotation_queues/{queue_id}/items/query', { params: { path: { queue_id: notesQueueId } }, body: { project_id: P } })
+    ).items;
+    expect(`${notesItem?.annotation_state} ${notesItem?.annotator_user_id}`).toBe('in_progress alice');
   } finally {
     await page.close();
   }
@@ -299,6 +327,7 @@ export async function checkReviewWorkspace(browser: Browser, server: TestServer,
     }
     await viewer.waitForLoadState('networkidle');
     expect(await stateOf(15)).toBe('unstarted ');
+    expect(await viewer.getByRole('alert').count()).toBe(0);
   } finally {
     await viewer.close();
   }

@@ -25,6 +25,8 @@ interface Props {
   entity: string;
   project: string;
   readOnly: boolean;
+  /** Whether opening the item may take it now (the key may write, and the item's state is fresh). */
+  mayClaim: boolean;
   /** Go on to the next item once this one is finished. */
   advance: (item: AnnotationQueueItemSchema, position: number | undefined) => Promise<void>;
   form: Ref<AnnotationFormHandle>;
@@ -34,7 +36,7 @@ type Expr = Record<string, unknown>;
 const eq = (field: string, value: string): Expr => ({ $eq: [{ $getField: field }, { $literal: value }] });
 const all = (...parts: Expr[]): Expr => ({ $and: parts });
 
-export function ReviewItem({ item, position, total, scorers, me, entity, project, readOnly, advance, form }: Props) {
+export function ReviewItem({ item, position, total, scorers, me, entity, project, readOnly, mayClaim, advance, form }: Props) {
   const projectId = `${entity}/${project}`;
   const { $api } = useApi();
   const queryClient = useQueryClient();
@@ -66,12 +68,12 @@ export function ReviewItem({ item, position, total, scorers, me, entity, project
   // its state as read when it opened decides, not later reads.
   const claimed = useRef<string>(undefined);
   useEffect(() => {
-    if (readOnly || item.annotation_state !== 'unstarted' || claimed.current === item.id) return;
+    if (!mayClaim || item.annotation_state !== 'unstarted' || claimed.current === item.id) return;
     claimed.current = item.id;
     setState('in_progress')
       .catch((e: unknown) => setClaimRefusal(e))
       .finally(() => void queryClient.invalidateQueries());
-  }, [item.id, item.annotation_state, readOnly]);
+  }, [item.id, item.annotation_state, mayClaim]);
 
   const latest = new Map<string, FeedbackRow>();
   for (const row of mine.data?.result ?? []) if (row.feedback_type && !latest.has(row.feedback_type)) latest.set(row.feedback_type, row);

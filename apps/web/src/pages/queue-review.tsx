@@ -37,6 +37,8 @@ export function QueueReviewPage() {
   const navigate = useNavigate();
   const { $api } = useApi();
   const readOnly = useReadOnly(entity);
+  // useReadOnly says "not read-only" until the key's scope is known: nothing is taken before that.
+  const scopeKnown = $api.useQuery('get', '/server_info', {}, { staleTime: Infinity }).isSuccess;
   const form = useRef<AnnotationFormHandle>(null);
   const [help, setHelp] = useState(false);
 
@@ -179,6 +181,8 @@ export function QueueReviewPage() {
         entity={entity}
         project={project}
         readOnly={readOnly}
+        // Taken only from a settled read of the item: a cached "unstarted" shown while it refetches may be old.
+        mayClaim={scopeKnown && !readOnly && !current.isFetching}
         advance={advance}
         form={form}
       />
