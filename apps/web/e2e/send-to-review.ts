@@ -1,12 +1,15 @@
 // Human review end to end, from the traces list (studio.test.ts runs it with its browser and
 // server): filter the traces, select them, create a queue with a numeric and an enum scorer
 // without leaving Studio, add the calls; select every call matching another filter into an
-// existing queue; react and note on a call; the queue's results page shows the scores, its CSV and
-// JSON Lines exports contain them; the traces list shows the score column and filters on it.
+// existing queue; annotate 10 items with the keyboard alone in the review workspace (skipping,
+// resuming and a second reviewer: review-workspace.ts); react and note on a call; the queue's
+// results page shows the scores, its CSV and JSON Lines exports contain them; the traces list
+// shows the score column and filters on it.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from '@weft/server/test/test-server.ts';
+import { onItem } from './review-workspace.ts';
 
 export const REVIEW_PROJECT = 'acme/review-flow';
 const T0 = Date.parse('2026-11-26T08:00:00.000Z');
@@ -48,21 +51,9 @@ async function seedCalls(server: TestServer): Promise<void> {
 /** What a reviewer gives the i-th item (0-based) of the support queue: quality and label. */
 export const scoreOf = (i: number) => ({ quality: (i % 5) + 1, label: ['good', 'bad', 'unsure'][i % 3]! });
 
-export interface ReviewQueue {
-  queueId: string;
-  scorerRefs: string[];
-}
+const SCORED = 10;
 
-/**
- * Runs the walk; `annotate` scores the first items of the support queue (its page signed in as
- * alice) and returns how many it scored, skipped none.
- */
-export async function checkSendToReview(
-  browser: Browser,
-  server: TestServer,
-  shots: string,
-  annotate: (page: Page, queue: ReviewQueue) => Promise<number>,
-): Promise<void> {
+export async function checkSendToReview(browser: Browser, server: TestServer, shots: string): Promise<void> {
   await seedCalls(server);
   const api = server.client('alice');
   const sales = await api.POST('/annotation_queues', { body: { project_id: REVIEW_PROJECT, name: 'Sales review', scorer_refs: [] } });
@@ -134,13 +125,32 @@ export async function checkSendToReview(
     const stats = await api.POST('/annotation_queues/stats', { body: { project_id: REVIEW_PROJECT, queue_ids: [sales.id, queue.id] } });
     expect(stats.stats.map((s) => s.total_items)).toEqual([60, 30]);
 
-    const scored = await annotate(page, { queueId: queue.id, scorerRefs: queue.scorer_refs });
-    await checkResults(page, server, queue.id, scored, shots);
+    await annotateByKeyboard(page, server, queue.id);
+    await checkResults(page, server, queue.id, SCORED, shots);
     await checkCallFeedback(page, server, queue.id);
-    await checkScoreFilter(page, server, scored);
+    await checkScoreFilter(page, server, SCORED);
   } finally {
     await page.close();
   }
+}
+
+/** From the queue's page into the workspace; each item: a quality digit, Tab, a label's place, Enter. */
+async function annotateByKeyboard(page: Page, server: TestServer, queueId: string): Promise<void> {
+  await page.goto(`${server.url}/${REVIEW_PROJECT}/queues/${queueId}`);
+  await page.getByRole('link', { name: 'Review', exact: true }).click();
+  for (let i = 0; i < SCORED; i++) {
+    await onItem(page, i + 1);
+    const { quality, label } = scoreOf(i);
+    await page.keyboard.press(String(quality));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press(String(['good', 'bad', 'unsure'].indexOf(label) + 1));
+    await page.keyboard.press('Enter');
+  }
+  await onItem(page, SCORED + 1);
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${SCORED} of 30 done` })
+    .waitFor();
 }
 
 async function filterThread(page: Page, thread: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Weft Studio end to end: the built app served by a real server (SQLite) with seeded data, driven
 // in Debian's chromium. Each page loads; the trace tree shows nested calls and an error; the
 // Weave SDK's link shape opens a call; the overview charts the project's statistics
-// (e2e/overview.ts); sign-out, a refused key and another entity's project are clear screens.
+// (e2e/overview.ts); an annotator reviews a queue by keyboard (e2e/review-workspace.ts); sign-out,
+// a refused key and another entity's project are clear screens.
 // Screenshots of each page go to e2e/screenshots/ (ignored by git).
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,8 @@ import { startTestServer, type TestServer } from '@weft/server/test/test-server.
 import { browserAvailable, launchChromium } from './browser.ts';
 import { checkDatasetFromTraces } from './dataset-from-traces.ts';
 import { checkOverview } from './overview.ts';
-import { REVIEW_PROJECT, checkSendToReview, scoreOf, type ReviewQueue } from './send-to-review.ts';
+import { checkSendToReview } from './send-to-review.ts';
+import { checkReviewWorkspace } from './review-workspace.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -261,40 +263,16 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await checkOverview(browser, server, data, SHOTS);
   });
 
-  it('sends filtered traces to a new queue, shows and exports the scores, and filters the traces by them', async () => {
-    // Scores through the API, as a reviewer's Submit writes them (the workspace has its own walk).
-    const annotateByApi = async (_page: Page, queue: ReviewQueue) => {
-      const api = server.client('alice');
-      const { items } = await api.POST('/annotation_queues/{queue_id}/items/query', {
-        params: { path: { queue_id: queue.queueId } },
-        body: { project_id: REVIEW_PROJECT, limit: 10 },
-      });
-      for (const [i, item] of items.entries()) {
-        const values = Object.values(scoreOf(i));
-        for (const [k, ref] of queue.scorerRefs.entries()) {
-          await api.POST('/feedback/create', {
-            body: {
-              project_id: REVIEW_PROJECT,
-              weave_ref: `weave:///${REVIEW_PROJECT}/call/${item.call_id}`,
-              feedback_type: `wandb.annotation.${k === 0 ? 'quality' : 'label'}`,
-              annotation_ref: ref,
-              payload: { value: values[k] },
-              queue_id: queue.queueId,
-            },
-          });
-        }
-        await api.POST('/annotation_queues/{queue_id}/items/{item_id}/progress', {
-          params: { path: { queue_id: queue.queueId, item_id: item.id } },
-          body: { project_id: REVIEW_PROJECT, annotation_state: 'completed' },
-        });
-      }
-      return items.length;
-    };
-    await checkSendToReview(browser, server, SHOTS, annotateByApi);
+  it('sends filtered traces to a new queue, reviews them by keyboard, shows and exports the scores, and filters the traces by them', async () => {
+    await checkSendToReview(browser, server, SHOTS);
   });
 
   it('makes a dataset of picked traces, then its next version of more (after the review walk, on its project)', async () => {
     await checkDatasetFromTraces(browser, server, SHOTS);
+  });
+
+  it('reviews a queue item by item with the keyboard, resumes where it stopped, and keeps two reviewers apart', async () => {
+    await checkReviewWorkspace(browser, server, SHOTS);
   });
 
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {

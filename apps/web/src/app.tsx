@@ -10,6 +10,7 @@ import { ObjectPage } from './pages/object.tsx';
 import { ObjectsPage } from './pages/objects.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { QueuePage } from './pages/queue.tsx';
+import { QueueReviewPage } from './pages/queue-review.tsx';
 import { QueuesPage } from './pages/queues.tsx';
 import { RunPage } from './pages/run.tsx';
 import { RunsPage } from './pages/runs.tsx';
@@ -69,6 +70,7 @@ function SignedIn() {
           <Route path=":entity/:project/tables/:digest" element={<TablePage />} />
           <Route path=":entity/:project/queues" element={<QueuesPage />} />
           <Route path=":entity/:project/queues/:queueId" element={<QueuePage />} />
+          <Route path=":entity/:project/queues/:queueId/review" element={<QueueReviewPage />} />
           <Route path=":entity/:project/runs" element={<RunsPage />} />
           <Route path=":entity/:project/runs/:modelId" element={<RunPage />} />
           <Route path="*" element={<NotFoundPage />} />
