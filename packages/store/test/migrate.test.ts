@@ -50,7 +50,7 @@ const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> 
   ['calls', 'index', ['project_id', 'expire_at'], true],
   ['calls', 'index', ['project_id', 'started_at', 'thread_id', 'ended_at', 'id'], true],
   ['feedback', 'primary', ['project_id', 'id']],
-  ['feedback', 'index', ['project_id', 'weave_ref']],
+  ['feedback', 'index', ['project_id', 'weave_ref', 'feedback_type', 'created_at', 'id']],
   ['feedback', 'index', ['project_id', 'created_at']],
   ['feedback', 'index', ['project_id', 'queue_id'], true],
   ['files', 'primary', ['project_id', 'digest']],
