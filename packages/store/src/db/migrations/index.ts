@@ -20,6 +20,7 @@ import { annotationQueueItems } from './0015-annotation-queue-items.ts';
 import { apiKeyEntityScopes } from './0016-api-key-entity-scopes.ts';
 import { feedbackCreatedIndex } from './0017-feedback-created-index.ts';
 import { feedbackCallTypeIndex } from './0018-feedback-call-type-index.ts';
+import { queueItemsLiveIndex } from './0019-queue-items-live-index.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -41,5 +42,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0016-api-key-entity-scopes': apiKeyEntityScopes(dialect),
     '0017-feedback-created-index': feedbackCreatedIndex(),
     '0018-feedback-call-type-index': feedbackCallTypeIndex(),
+    '0019-queue-items-live-index': queueItemsLiveIndex(),
   };
 }
