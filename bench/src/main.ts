@@ -19,6 +19,7 @@ import { logIngestScenario } from './scenarios/log-ingest.ts';
 import { metricHistoryScenario } from './scenarios/metric-history.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
 import { otelIngestScenario } from './scenarios/otel-ingest.ts';
+import { queueItemsQueryScenario } from './scenarios/queue-items-query.ts';
 import { webFirstLoadScenario } from './scenarios/web-first-load.ts';
 import { routerScenario } from './scenarios/router.ts';
 import { rssScenario } from './scenarios/rss.ts';
@@ -31,8 +32,8 @@ import { writeCredentials } from './servers/weft.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
-/** Scenarios that read nothing of the seeded data. */
-const SEEDLESS = new Set(['router']);
+/** Scenarios that read nothing of the seeded data (queue-items-query fills its own queues). */
+const SEEDLESS = new Set(['router', 'queue-items-query']);
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   const runDir = mkdtempSync(join(tmpdir(), 'weft-bench-'));
   try {
     say(`weft bench on ${dialect}${quick ? ' (quick)' : ''}`);
-    // The router scenario reads nothing of the seed: alone, it runs on an empty database.
+    // The router and queue scenarios read nothing of the seed: alone, they run on an empty database.
     const seedless = only !== undefined && only.length > 0 && only.every((id) => SEEDLESS.has(id));
     const db = seedless
       ? { url: dialect === 'postgres' ? envUrl : `sqlite:${join(runDir, 'empty.sqlite')}`, digests: seedDigests(spec) }
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     if (wanted('web-first-load')) scenarios.push(await step('10. Weft Studio first load', () => webFirstLoadScenario()));
     if (wanted('calls-query')) scenarios.push(await step('11. calls/stream_query', () => callsQueryScenario(ctx)));
     if (wanted('router')) scenarios.push(await step('12. inference router', () => routerScenario(ctx)));
+    if (wanted('queue-items-query')) scenarios.push(await step('13. annotation queue items/query', () => queueItemsQueryScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

@@ -50,4 +50,51 @@ describeEachDatabase('calls query over HTTP', (getServer) => {
       expect(res.error).toMatchObject({ reason: expect.stringMatching(/unknown operation \$regex/) });
     }
   });
+
+  it('filters, counts and sorts on a feedback field: the newest feedback of a type on each call', async () => {
+    const api = getServer().client('alice');
+    const p = 'acme/query-feedback-http';
+    const ids: string[] = [];
+    for (const seconds of [0, 10, 20]) {
+      const started_at = new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)).toISOString();
+      const { id } = await api.POST('/call/start', {
+        body: { start: { project_id: p, op_name: 'predict', started_at, attributes: {}, inputs: {} } },
+      });
+      ids.push(id);
+    }
+    const score = async (callId: string, output: unknown) =>
+      api.POST('/feedback/create', {
+        body: {
+          project_id: p,
+          weave_ref: `weave:///${p}/call/${callId}`,
+          feedback_type: 'wandb.runnable.score_fn',
+          payload: { output } as never,
+          runnable_ref: `weave:///${p}/op/score_fn:abc`,
+          call_ref: `weave:///${p}/call/${callId}`,
+        },
+      });
+    await score(ids[0]!, { score: 0.2 });
+    await score(ids[2]!, { score: 0.4 });
+    // A later score of the first call is the one its field reads.
+    await score(ids[0]!, { score: 0.9 });
+
+    // Weave's "has this scorer's feedback" idiom: the call without one does not match.
+    const has = {
+      $expr: { $not: [{ $eq: [{ $getField: 'feedback.[wandb.runnable.score_fn].payload.output' }, { $literal: '' }] }] },
+    } as never;
+    expect((await api.callsStreamQuery({ project_id: p, query: has })).map((c) => c.id)).toEqual([ids[0], ids[2]]);
+    expect(await api.POST('/calls/query_stats', { body: { project_id: p, query: has } })).toEqual({ count: 2 });
+    const field = 'feedback.[wandb.runnable.score_fn].payload.output.score';
+    const high = { $expr: { $gte: [{ $convert: { input: { $getField: field }, to: 'double' } }, { $literal: 0.5 }] } } as never;
+    expect((await api.callsStreamQuery({ project_id: p, query: high })).map((c) => c.id)).toEqual([ids[0]]);
+    const sorted = await api.callsStreamQuery({ project_id: p, sort_by: [{ field, direction: 'desc' }] });
+    expect(sorted.map((c) => c.id)).toEqual([ids[0], ids[2], ids[1]]);
+
+    const res = await api.raw.POST('/calls/query_stats', {
+      body: { project_id: p, query: { $expr: { $eq: [{ $getField: 'feedback.[x].nope' }, { $literal: 1 }] } } as never },
+      parseAs: 'text',
+    });
+    expect(res.response.status).toBe(400);
+    expect(res.error).toMatchObject({ reason: expect.stringContaining('unknown field "feedback.[x].nope"') });
+  });
 });

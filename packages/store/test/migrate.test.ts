@@ -33,7 +33,7 @@ const TABLES = [
 // added later must be added here too (and start with project_id unless on a global table).
 const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> = [
   ['annotation_queue_items', 'primary', ['project_id', 'id']],
-  ['annotation_queue_items', 'index', ['project_id', 'queue_id', 'created_at', 'id']],
+  ['annotation_queue_items', 'index', ['project_id', 'queue_id', 'created_at', 'id'], true],
   ['annotation_queue_items', 'unique', ['project_id', 'queue_id', 'call_id'], true],
   ['annotation_queues', 'primary', ['project_id', 'id']],
   ['annotation_queues', 'index', ['project_id', 'created_at']],
@@ -50,7 +50,7 @@ const KEYS: Array<[string, 'primary' | 'unique' | 'index', string[], boolean?]> 
   ['calls', 'index', ['project_id', 'expire_at'], true],
   ['calls', 'index', ['project_id', 'started_at', 'thread_id', 'ended_at', 'id'], true],
   ['feedback', 'primary', ['project_id', 'id']],
-  ['feedback', 'index', ['project_id', 'weave_ref']],
+  ['feedback', 'index', ['project_id', 'weave_ref', 'feedback_type', 'created_at', 'id']],
   ['feedback', 'index', ['project_id', 'created_at']],
   ['feedback', 'index', ['project_id', 'queue_id'], true],
   ['files', 'primary', ['project_id', 'digest']],

@@ -1850,7 +1850,7 @@ export interface components {
             wb_user_ids?: string[] | null;
         };
         /**
-         * @description Weave's query language: `{"$expr": operation}`. Operations `$and`, `$or` (lists), `$not` (one), `$eq`, `$gt`, `$gte` (two operands), `$in` (`[operand, [operands]]`), `$contains` (`{input, substr, case_insensitive}`); operands `$literal`, `$getField` (id, trace_id, parent_id, op_name, display_name, thread_id, turn_id, exception, wb_user_id, wb_run_id, started_at, ended_at, `summary.weave.status`, or a dot path into inputs, output, attributes or summary) and `$convert` (`{input, to: double|int|string|bool|exists}`). A comparison takes its type from its literal; times compare with Unix seconds or ISO strings. What is not covered (another derived field, an operation as an operand) is refused with 400.
+         * @description Weave's query language: `{"$expr": operation}`. Operations `$and`, `$or` (lists), `$not` (one), `$eq`, `$gt`, `$gte` (two operands), `$in` (`[operand, [operands]]`), `$contains` (`{input, substr, case_insensitive}`); operands `$literal`, `$getField` (id, trace_id, parent_id, op_name, display_name, thread_id, turn_id, exception, wb_user_id, wb_run_id, started_at, ended_at, `summary.weave.status`, or a dot path into inputs, output, attributes or summary, or a feedback field) and `$convert` (`{input, to: double|int|string|bool|exists}`). A comparison takes its type from its literal; times compare with Unix seconds or ISO strings. A feedback field is `feedback.[<feedback_type>].payload.<dot path>` (`.payload` alone: the whole payload) or `feedback.[<feedback_type>].<column>` with column one of id, creator, wb_user_id, created_at, annotation_ref, runnable_ref, call_ref, trigger_ref, queue_id; the type may contain dots (`feedback.[wandb.annotation.quality].payload.value`). It reads one feedback row of the call (weave_ref `weave:///<project_id>/call/<id>`, same project, not purged): of the rows of that type, the newest (created_at, then id, descending) — where Weave takes an arbitrary one when a call has several (two annotators). A call without such feedback has no value (it matches no comparison, and `$eq` with null). Payload values compare as text in their JSON text (a number `0` is the text "0", so `$not $eq ""` holds for any present value) and as numbers when they are JSON numbers or numeric strings. What is not covered (another derived field, an operation as an operand, another feedback column, an empty path) is refused with 400.
          * @example {
          *       "$expr": {
          *         "$and": [
@@ -1873,6 +1873,23 @@ export interface components {
          *                 "$literal": 1748937600
          *               }
          *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         * @example {
+         *       "$expr": {
+         *         "$gte": [
+         *           {
+         *             "$convert": {
+         *               "input": {
+         *                 "$getField": "feedback.[wandb.annotation.quality].payload.value"
+         *               },
+         *               "to": "double"
+         *             }
+         *           },
+         *           {
+         *             "$literal": 4
          *           }
          *         ]
          *       }
@@ -1905,7 +1922,10 @@ export interface components {
         };
         CallsSortItem: {
             direction: components["schemas"]["SortDirection"];
-            /** @description `started_at`, `ended_at`, `op_name`, `id`, `trace_id`, or a dot path into `inputs`, `output`, `attributes` or `summary`. */
+            /**
+             * @description `started_at`, `ended_at`, `op_name`, `id`, `trace_id`, a dot path into `inputs`, `output`, `attributes` or `summary`, or a feedback field `feedback.[<feedback_type>].…` (as in `CallsQuery`). Values sort as numbers, then as text; calls without the value (no such feedback, a missing path, JSON null) come last in either direction.
+             * @example feedback.[wandb.runnable.my_scorer].payload.output.score
+             */
             field: string;
         };
         /** @description Weave's CallsQueryReq. Any field it does not define is refused with 422, never ignored. */

@@ -2,7 +2,8 @@
 // (call_started_at, call_op_name, created_at, updated_at; default created_at ascending) with id
 // ascending always breaking ties, paged without a default limit (Weave's items query). With
 // include_position each item carries its 1-based place in that order, counted after every filter
-// but annotation_states (as Weave numbers them), so a window over the filtered queue is read.
+// but annotation_states (as Weave numbers them): with a state filter a window over the filtered
+// queue is read; without one the place is the offset plus the place in the page.
 import { notFound } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type ExpressionBuilder } from 'kysely';
@@ -47,7 +48,8 @@ export async function annotationQueueItemsQuery(
     .where(equal);
 
   let rows: ItemRow[];
-  if (req.include_position) {
+  if (req.include_position && states?.length) {
+    // Positions count items the state filter drops: numbered over the whole queue, then filtered.
     const window = sql.join(order.map(([c, d]) => sql`${sql.ref(`annotation_queue_items.${c}`)} ${sql.raw(d)}`));
     const numbered = base.select(sql<number>`row_number() over (order by ${window})`.as('position'));
     const query = db.kysely.selectFrom(numbered.as('i')).selectAll().where(byState('i.state')).orderBy('i.position', 'asc');
@@ -56,6 +58,9 @@ export async function annotationQueueItemsQuery(
     let query = db.kysely.selectFrom(base.as('i')).selectAll().where(byState('i.state'));
     for (const [c, d] of order) query = query.orderBy(`i.${c}`, d);
     rows = await readPaged(db, applyPaging(query, paging), paging);
+    // Without a state filter the order is total (id breaks ties), so an item's position is its
+    // place in the page after the offset: no window over the whole queue, whose cost grew with it.
+    if (req.include_position) rows = rows.map((row, k) => ({ ...row, position: paging.offset + k + 1 }));
   }
   return { items: rows.map((row) => toItemSchema(db, row)) };
 }

@@ -1,8 +1,10 @@
 // The fields of Weave's query language on calls (calls/stream_query, calls/query_stats): the
 // columns, `started_at`/`ended_at` as times, the derived `summary.weave.status`, and dot paths into
-// inputs, output, attributes and summary. The language itself: query/weave-query.ts.
+// inputs, output, attributes and summary, and the call's feedback (call-feedback-fields.ts). The
+// language itself: query/weave-query.ts.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { jsonPathAsNumber, type Database, type Db } from '../db/index.ts';
+import { feedbackField, isFeedbackField } from './call-feedback-fields.ts';
 import { jsonPathField, queryFail, textColumn, timeColumn, weaveQueryCondition, type Value } from '../query/weave-query.ts';
 
 const TEXT_COLUMNS: Record<string, string> = {
@@ -36,6 +38,7 @@ export function callsQueryCondition(
 
 function callField(db: Db, name: string): Value {
   if (name === 'started_at' || name === 'ended_at') return timeColumn(`calls.${name}`);
+  if (isFeedbackField(name)) return feedbackField(db, name).value;
   const column = TEXT_COLUMNS[name];
   if (column) return textColumn(`calls.${column}`);
   if (name === 'summary.weave.status') {

@@ -18,6 +18,7 @@ import { checkPaging } from '../db/paging.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition } from './calls-query.ts';
+import { feedbackField, isFeedbackField } from './call-feedback-fields.ts';
 import type { ReadingContext } from '../store.ts';
 import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
 import { deriveSummary } from './derive-summary.ts';
@@ -195,11 +196,20 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
     return [{ expr: sql.ref(`calls.${field}`), direction, keyset: field as KeysetColumn }];
   }
   if (field === 'ended_at') return [{ expr: sql.ref('calls.ended_at'), direction }];
+  if (isFeedbackField(field)) {
+    const refuse = (): never => {
+      throw invalidRequest(
+        `Invalid sort field ${JSON.stringify(field)}: not a feedback field (feedback.[<type>].payload.<path> or a column)`,
+      );
+    };
+    const { missing, values } = feedbackField(db, field, refuse).sortKeys;
+    return [{ expr: sql`(case when ${missing} then 1 else 0 end)`, direction: 'asc' }, ...values.map((expr) => ({ expr, direction }))];
+  }
 
   const [root = '', ...path] = field.split('.');
   if (!JSON_ROOTS.has(root)) {
     throw invalidRequest(
-      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id or a dot path into inputs, output, attributes or summary`,
+      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id, a dot path into inputs, output, attributes or summary, or feedback.[<type>].<field>`,
     );
   }
   if (path.length === 0 || path.some((part) => part.trim() === '')) {

@@ -116,7 +116,7 @@ export async function deleteCallBatch(
       .execute();
     if (deleted.length === 0) return { calls: 0, feedback: 0 };
     // Feedback on the call (`weave:///<project>/call/<id>`) or on a path inside it (`…/<id>/…`,
-    // a range on feedback_weave_ref_idx: '0' is the character after '/'). One index search per
+    // a range on feedback_call_type_idx: '0' is the character after '/'). One index search per
     // branch of a UNION ALL: an OR of ranges would be planned as a scan of the project's feedback.
     const refs = deleted.map((d) => callRef(projectId, d.id));
     let feedback = 0;

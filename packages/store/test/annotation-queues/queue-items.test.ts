@@ -89,6 +89,21 @@ describeEachDialect('annotation queue items', (getDb) => {
       ['c3', 4],
       ['c4', 5],
     ]);
+    // Without a state filter a position is the offset plus the place in the page, in any order;
+    // with other filters, counted among the items they keep.
+    const numbered = (extra: object) => q({ include_position: true, ...extra }).then((r) => r.map((i) => [i.call_id, i.position_in_queue]));
+    expect(await numbered({ limit: 2, offset: 2 })).toEqual([
+      ['c2', 3],
+      ['c3', 4],
+    ]);
+    expect(await numbered({ sort_by: [{ field: 'call_op_name', direction: 'desc' }], limit: 2, offset: 1 })).toEqual([
+      ['c3', 2],
+      ['c0', 3],
+    ]);
+    expect(await numbered({ filter: { call_op_name: 'even' }, offset: 1 })).toEqual([
+      ['c2', 2],
+      ['c4', 3],
+    ]);
     const started = await q({ filter: { annotation_states: ['completed', 'in_progress'] } });
     expect(started.map((i) => [i.call_id, i.annotation_state, i.annotator_user_id])).toEqual([
       ['c0', 'completed', 'alice'],

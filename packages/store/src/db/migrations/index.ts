@@ -19,6 +19,8 @@ import { apiKeyScope } from './0014-api-key-scope.ts';
 import { annotationQueueItems } from './0015-annotation-queue-items.ts';
 import { apiKeyEntityScopes } from './0016-api-key-entity-scopes.ts';
 import { feedbackCreatedIndex } from './0017-feedback-created-index.ts';
+import { feedbackCallTypeIndex } from './0018-feedback-call-type-index.ts';
+import { queueItemsLiveIndex } from './0019-queue-items-live-index.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -39,5 +41,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0015-annotation-queue-items': annotationQueueItems(dialect),
     '0016-api-key-entity-scopes': apiKeyEntityScopes(dialect),
     '0017-feedback-created-index': feedbackCreatedIndex(),
+    '0018-feedback-call-type-index': feedbackCallTypeIndex(),
+    '0019-queue-items-live-index': queueItemsLiveIndex(),
   };
 }
