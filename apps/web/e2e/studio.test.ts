@@ -1,8 +1,8 @@
 // Weft Studio end to end: the built app served by a real server (SQLite) with seeded data, driven
 // in Debian's chromium. Each page loads; the trace tree shows nested calls and an error; the
 // Weave SDK's link shape opens a call; the overview charts the project's statistics
-// (e2e/overview.ts); an annotator reviews a queue by keyboard (e2e/review-workspace.ts); sign-out,
-// a refused key and another entity's project are clear screens.
+// (e2e/overview.ts); sign-out, a refused key and another entity's project are clear screens.
+// Human review has its own suite, on both databases (e2e/review.test.ts).
 // Screenshots of each page go to e2e/screenshots/ (ignored by git).
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,7 @@ import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
-import { checkDatasetFromTraces } from './dataset-from-traces.ts';
 import { checkOverview } from './overview.ts';
-import { checkSendToReview } from './send-to-review.ts';
-import { checkReviewWorkspace } from './review-workspace.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -261,18 +258,6 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
 
   it('charts the project overview from calls/stats and feedback/stats, and refetches when the range changes', async () => {
     await checkOverview(browser, server, data, SHOTS);
-  });
-
-  it('sends filtered traces to a new queue, reviews them by keyboard, shows and exports the scores, and filters the traces by them', async () => {
-    await checkSendToReview(browser, server, SHOTS);
-  });
-
-  it('makes a dataset of picked traces, then its next version of more (after the review walk, on its project)', async () => {
-    await checkDatasetFromTraces(browser, server, SHOTS);
-  });
-
-  it('reviews a queue item by item with the keyboard, resumes where it stopped, and keeps two reviewers apart', async () => {
-    await checkReviewWorkspace(browser, server, SHOTS);
   });
 
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {
