@@ -124,6 +124,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     expect(await items.count()).toBe(2);
     expect(await items.nth(1).getAttribute('aria-level')).toBe('2');
     await expect(page.getByRole('article', { name: 'Call details' }).innerText()).resolves.toMatch(/RateLimitError: 429/);
+    // The exception as type and message, not one raw string.
+    const exception = page.getByRole('group', { name: 'Exception' });
+    expect(await exception.locator('strong').innerText()).toBe('RateLimitError');
+    expect(await exception.locator('.exception-message').innerText()).toBe('429 Too Many Requests');
     await shot('trace-error');
 
     // The Weave SDK's link shape opens a nested call directly, its conversation shown as chat.
@@ -198,6 +202,9 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     const versions = page.getByRole('table', { name: 'Versions' });
     await versions.getByRole('row').nth(2).waitFor();
     await expect(versions.innerText()).resolves.toMatch(/v1[\s\S]*latest[\s\S]*v0/);
+    // The older version reads v0, not "v00" (is_latest is the number 0 there).
+    expect(await versions.getByRole('row').nth(2).getByRole('cell').first().innerText()).toBe('v0');
+    expect(await versions.getByRole('row').nth(1).getByRole('cell').first().innerText()).toBe('v1 latest');
     await page.getByRole('button', { name: 'diff with v1' }).click();
     const diff = page.getByRole('table', { name: 'Differences from v0 to v1' });
     await diff.waitFor();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { CallFeedback } from './call-feedback.tsx';
 import { ChatView, messagesOf } from './chat-view.tsx';
+import { ExceptionView } from './exception-view.tsx';
 import { JsonView } from './json-view.tsx';
 import { OpenInPlayground } from './open-in-playground.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -45,7 +46,7 @@ export function CallDetails({ call }: { call: CallSchema }) {
       {call.exception && (
         <section>
           <h3>Exception</h3>
-          <pre className="exception">{call.exception}</pre>
+          <ExceptionView text={call.exception} />
         </section>
       )}
       <section>

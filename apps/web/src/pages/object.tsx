@@ -79,7 +79,8 @@ export function ObjectPage() {
                     >
                       v{o.version_index}
                     </button>
-                    {o.is_latest && <span className="muted"> latest</span>}
+                    {/* is_latest is 0 or 1: a bare `&&` would render the 0. */}
+                    {o.is_latest === 1 && <span className="muted"> latest</span>}
                   </td>
                   <td>{formatTime(o.created_at)}</td>
                   <td>

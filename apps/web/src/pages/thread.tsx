@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDuration, formatTime, latencyOf, opLabel, statusOf } from '../call-facts.ts';
 import { ChatView, messagesOf } from '../components/chat-view.tsx';
+import { ExceptionView } from '../components/exception-view.tsx';
 import { JsonView } from '../components/json-view.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
@@ -88,7 +89,7 @@ function Turn({ call, n, projectPath }: { call: CallSchema; n: number; projectPa
         <div>
           <h3>Out</h3>
           {call.exception ? (
-            <pre className="exception">{call.exception}</pre>
+            <ExceptionView text={call.exception} />
           ) : output ? (
             <ChatView messages={output} />
           ) : (
