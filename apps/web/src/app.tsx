@@ -1,29 +1,32 @@
 // Providers and routes. Every page has its own URL; the Weave SDK's printed link shape
-// (`/<entity>/<project>/r/call/<id>`) opens the call.
+// (`/<entity>/<project>/r/call/<id>`) opens the call. Pages beyond the projects, traces, a trace
+// and the queues are split into chunks of their own (layout.tsx waits for them).
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { errorTypeOf } from './api.ts';
 import { Layout } from './components/layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
-import { ObjectPage } from './pages/object.tsx';
 import { ObjectsPage } from './pages/objects.tsx';
-import { OverviewPage } from './pages/overview.tsx';
 import { QueuePage } from './pages/queue.tsx';
-import { QueueReviewPage } from './pages/queue-review.tsx';
 import { QueuesPage } from './pages/queues.tsx';
-import { RunPage } from './pages/run.tsx';
-import { RunsPage } from './pages/runs.tsx';
-import { TablePage } from './pages/table.tsx';
-import { PlaygroundPage } from './pages/playground.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
-import { RouterModelsPage } from './pages/router-models.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
-import { ThreadPage } from './pages/thread.tsx';
-import { ThreadsPage } from './pages/threads.tsx';
 import { TracePage } from './pages/trace.tsx';
 import { TracesPage } from './pages/traces.tsx';
 import { SessionProvider, useSession } from './session.tsx';
+
+// Pages off the first screen load on first visit: the first load of Studio stays small.
+const ObjectPage = lazy(() => import('./pages/object.tsx').then((m) => ({ default: m.ObjectPage })));
+const OverviewPage = lazy(() => import('./pages/overview.tsx').then((m) => ({ default: m.OverviewPage })));
+const QueueReviewPage = lazy(() => import('./pages/queue-review.tsx').then((m) => ({ default: m.QueueReviewPage })));
+const RunPage = lazy(() => import('./pages/run.tsx').then((m) => ({ default: m.RunPage })));
+const RunsPage = lazy(() => import('./pages/runs.tsx').then((m) => ({ default: m.RunsPage })));
+const TablePage = lazy(() => import('./pages/table.tsx').then((m) => ({ default: m.TablePage })));
+const PlaygroundPage = lazy(() => import('./pages/playground.tsx').then((m) => ({ default: m.PlaygroundPage })));
+const ThreadPage = lazy(() => import('./pages/thread.tsx').then((m) => ({ default: m.ThreadPage })));
+const ThreadsPage = lazy(() => import('./pages/threads.tsx').then((m) => ({ default: m.ThreadsPage })));
+const RouterModelsPage = lazy(() => import('./pages/router-models.tsx').then((m) => ({ default: m.RouterModelsPage })));
 
 export function App() {
   return (

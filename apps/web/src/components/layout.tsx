@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
+import { Loading } from './query-state.tsx';
 import { useSession } from '../session.tsx';
 
 export function Layout() {
@@ -33,7 +35,9 @@ export function Layout() {
         </button>
       </header>
       <main>
-        <Outlet />
+        <Suspense fallback={<Loading what="the page" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );
