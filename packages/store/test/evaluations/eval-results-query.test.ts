@@ -96,7 +96,7 @@ describeEachDialect('eval results query', (getDb) => {
     digests = table.row_digests;
     const ds = await store.objCreate(
       { obj: { project_id: P, object_id: 'sums', val: { _type: 'Dataset', rows: `weave:///${P}/table/${table.digest}` } } },
-      ctx,
+      writing,
     );
     rowRefs = digests.map((d) => `weave:///${P}/object/sums:${ds.digest}/attr/rows/id/${d}`);
     const evaluate = op('Evaluation.evaluate');
