@@ -3,7 +3,6 @@
 // trials' outputs and child calls. Each filters by project first and walks calls_parent_idx
 // (project_id, parent_id) or the primary key; the read of every trial runs on SQLite's reader
 // thread (db.readLong), so ten thousand examples never hold the event loop.
-import { sql } from 'kysely';
 import { jsonPathExtract, maxBindParameters, readJson, type Db } from '../db/index.ts';
 
 export interface EvalRoot {
@@ -103,10 +102,12 @@ interface TrialKeyRow {
   scores: unknown;
 }
 
-/** Every live predict-and-score call under the evaluations, by start (then id). */
-export async function readTrialKeys(db: Db, projectId: string, evaluationIds: readonly string[]): Promise<TrialKeyRow[]> {
-  if (evaluationIds.length === 0) return [];
-  const query = db.kysely
+/**
+ * The statement reading the trials' keys. No ORDER BY: ordered by start, SQLite would rather walk
+ * calls_started_idx over the whole project than sort; the few trials of one row are sorted in JS.
+ */
+export function trialKeysQuery(db: Db, projectId: string, evaluationIds: readonly string[]) {
+  return db.kysely
     .selectFrom('calls')
     .select([
       'id',
@@ -118,10 +119,13 @@ export async function readTrialKeys(db: Db, projectId: string, evaluationIds: re
     ])
     .where('project_id', '=', projectId)
     .where('parent_id', 'in', evaluationIds)
-    .where('deleted_at', 'is', null)
-    .orderBy('started_at')
-    .orderBy('id');
-  const rows = await db.readLong<TrialKeyRow>(query.compile());
+    .where('deleted_at', 'is', null);
+}
+
+/** Every live predict-and-score call under the evaluations. */
+export async function readTrialKeys(db: Db, projectId: string, evaluationIds: readonly string[]): Promise<TrialKeyRow[]> {
+  if (evaluationIds.length === 0) return [];
+  const rows = await db.readLong<TrialKeyRow>(trialKeysQuery(db, projectId, evaluationIds).compile());
   return rows.filter((r) => TRIAL_OPS.has(opNameOf(r.op_name)));
 }
 
@@ -144,28 +148,40 @@ export async function readTrialDetails(db: Db, projectId: string, ids: readonly 
   return out;
 }
 
+/** The statement reading one slice of child calls (no ORDER BY, as trialKeysQuery: sorted in JS). */
+export function childCallsQuery(db: Db, projectId: string, parentIds: readonly string[]) {
+  return db.kysely
+    .selectFrom('calls')
+    .select([
+      'id',
+      'parent_id',
+      'op_name',
+      'started_at',
+      'ended_at',
+      jsonPathExtract(db, 'attributes', ['weave', 'score']).as('weave_score'),
+      jsonPathExtract(db, 'attributes', ['_weave_eval_meta', 'score']).as('meta_score'),
+      jsonPathExtract(db, 'inputs', ['self']).as('input_self'),
+      jsonPathExtract(db, 'summary', ['usage']).as('usage'),
+    ])
+    .where('project_id', '=', projectId)
+    .where('parent_id', 'in', parentIds)
+    .where('deleted_at', 'is', null);
+}
+
+/** By start, then id (a call not started yet last). */
+export function byStart<C extends { startedAt: string | null; id: string }>(a: C, b: C): number {
+  if (a.startedAt !== b.startedAt) {
+    if (a.startedAt === null) return 1;
+    if (b.startedAt === null) return -1;
+    return a.startedAt < b.startedAt ? -1 : 1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 export async function readChildCalls(db: Db, projectId: string, parentIds: readonly string[]): Promise<Map<string, ChildCall[]>> {
   const out = new Map<string, ChildCall[]>();
   for (const slice of slices(db, parentIds)) {
-    const rows = await db.kysely
-      .selectFrom('calls')
-      .select([
-        'id',
-        'parent_id',
-        'op_name',
-        'started_at',
-        'ended_at',
-        jsonPathExtract(db, 'attributes', ['weave', 'score']).as('weave_score'),
-        jsonPathExtract(db, 'attributes', ['_weave_eval_meta', 'score']).as('meta_score'),
-        jsonPathExtract(db, 'inputs', ['self']).as('input_self'),
-        jsonPathExtract(db, 'summary', ['usage']).as('usage'),
-      ])
-      .where('project_id', '=', projectId)
-      .where('parent_id', 'in', slice)
-      .where('deleted_at', 'is', null)
-      .orderBy(sql`started_at`)
-      .orderBy('id')
-      .execute();
+    const rows = await childCallsQuery(db, projectId, slice).execute();
     for (const r of rows) {
       const child: ChildCall = {
         id: r.id,
@@ -183,5 +199,6 @@ export async function readChildCalls(db: Db, projectId: string, parentIds: reado
       else out.set(child.parentId, [child]);
     }
   }
+  for (const list of out.values()) if (list.length > 1) list.sort(byStart);
   return out;
 }

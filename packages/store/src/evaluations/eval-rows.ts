@@ -4,7 +4,7 @@
 // Array.sort with a cheap comparison.
 import { digestBytes, digestOfValue, invalidField, TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
-import type { TrialKey } from './eval-calls-read.ts';
+import { byStart, type TrialKey } from './eval-calls-read.ts';
 
 export interface GroupedRow {
   digest: string;
@@ -48,6 +48,7 @@ export async function groupTrials(trials: readonly TrialKey[], clock: TurnClock)
     else row.trials.set(trial.evaluationId, [trial]);
     if (clock.due) await clock.pass();
   }
+  for (const row of rows.values()) for (const list of row.trials.values()) if (list.length > 1) list.sort(byStart);
   return [...rows.values()];
 }
 

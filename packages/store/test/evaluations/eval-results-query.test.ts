@@ -6,6 +6,7 @@ import { digestOfValue } from '@weft/core';
 import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
 import { createStore } from '../../src/create-store.ts';
+import { childCallsQuery, trialKeysQuery } from '../../src/evaluations/eval-calls-read.ts';
 import { evalResultsQuery, type EvalResultsQueryInput } from '../../src/evaluations/eval-results-query.ts';
 import type { Store } from '../../src/store.ts';
 import { catalogue, ctx } from '../calls/call-fixtures.ts';
@@ -13,6 +14,7 @@ import { catalogue, ctx } from '../calls/call-fixtures.ts';
 /** objCreate reads its body losslessly; a plain value has no lexemes to keep. */
 const writing = { ...ctx, source: undefined };
 import { describeEachDialect } from '../dialects.ts';
+import { queryPlan } from '../query-plan.ts';
 
 const P = 'evals/main';
 const OTHER = 'evals/other';
@@ -353,5 +355,12 @@ describeEachDialect('eval results query', (getDb) => {
       '0',
       'evaluation_call_id',
     ]);
+  });
+
+  it("reads the trials and their children through calls_parent_idx, not the project's calls", async () => {
+    const db = getDb();
+    for (const query of [trialKeysQuery(db, P, ['ev-a', 'ev-b']), childCallsQuery(db, P, ['a0', 'b1'])]) {
+      expect(await queryPlan(db, query.compile(), { seqscanOff: 'calls' })).toContain('calls_parent_idx');
+    }
   });
 });
