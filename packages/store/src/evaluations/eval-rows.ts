@@ -149,31 +149,28 @@ export async function sortRows(
   sortBy: readonly T.EvalResultsSortBy[],
   clock: TurnClock,
 ): Promise<GroupedRow[]> {
-  const keys = new Map<GroupedRow, (number | null)[]>();
+  const paths = sortBy.map((s) => scorePath(s.field));
+  const keyed: { row: GroupedRow; keys: (number | null)[] }[] = [];
   for (const row of rows) {
-    keys.set(
-      row,
-      sortBy.map((s) => {
-        const path = scorePath(s.field);
-        return s.mode === 'difference' ? spread(row, evaluationIds, path) : valueIn(row, s.evaluation_call_id ?? evaluationIds[0]!, path);
-      }),
+    const keys = sortBy.map((s, i) =>
+      s.mode === 'difference' ? spread(row, evaluationIds, paths[i]!) : valueIn(row, s.evaluation_call_id ?? evaluationIds[0]!, paths[i]!),
     );
+    keyed.push({ row, keys });
     if (clock.due) await clock.pass();
   }
   const signs = sortBy.map((s) => (s.direction === 'desc' ? -1 : 1));
-  rows.sort((a, b) => {
-    const ka = keys.get(a)!;
-    const kb = keys.get(b)!;
+  keyed.sort((a, b) => {
     for (let i = 0; i < signs.length; i++) {
-      const x = ka[i]!;
-      const y = kb[i]!;
+      const x = a.keys[i]!;
+      const y = b.keys[i]!;
       if (x === y) continue;
       if (x === null) return 1;
       if (y === null) return -1;
-      return (x - y) * signs[i]!;
+      return x < y ? -signs[i]! : signs[i]!;
     }
-    return a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0;
+    return a.row.digest < b.row.digest ? -1 : a.row.digest > b.row.digest ? 1 : 0;
   });
   await clock.maybePass();
+  for (let i = 0; i < keyed.length; i++) rows[i] = keyed[i]!.row;
   return rows;
 }
