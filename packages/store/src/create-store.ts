@@ -6,6 +6,7 @@ import type { Db } from './db/index.ts';
 import { annotationQueueMethods } from './annotation-queues/index.ts';
 import { callMethods } from './calls/index.ts';
 import { costMethods } from './costs/index.ts';
+import { evaluationMethods } from './evaluations/index.ts';
 import { feedbackMethods } from './feedback/index.ts';
 import { fileMethods } from './files/index.ts';
 import { modelMethods } from './models/index.ts';
@@ -41,6 +42,7 @@ export function createStore(opts: StoreOptions): Store {
     ...tableMethods(opts),
     ...callMethods(opts),
     ...threadMethods(opts),
+    ...evaluationMethods(opts),
     ...annotationQueueMethods(opts),
     ...modelMethods(opts),
     ...fileMethods(opts),

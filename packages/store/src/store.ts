@@ -16,6 +16,7 @@ import type {
   SuccessMediaTypeOf,
 } from '@weft/types';
 import type { OtelExportInput } from './calls/otel-export.ts';
+import type { EvalResultsQueryInput } from './evaluations/eval-results-query.ts';
 import type { ModelLogPiece } from './models/model-log-stream.ts';
 import type { ProjectsListInput } from './projects/projects-list.ts';
 
@@ -72,6 +73,8 @@ interface InputOverrides {
   otelExport: OtelExportInput;
   /** The entities the caller may access, resolved by the server's auth. */
   projectsList: ProjectsListInput;
+  /** The path's entity and project joined into the project id (`<entity>/<project>`), authorized. */
+  evalResultsQuery: EvalResultsQueryInput;
 }
 
 /** Operations whose context carries more than the caller (see ReadingContext). */
@@ -80,6 +83,8 @@ interface ContextOverrides {
   /** `expand_columns` follows the refs of the calls it answers. */
   callsStreamQuery: ReadingContext;
   callsQuery: ReadingContext;
+  /** resolve_row_refs reads the dataset rows the examples name. */
+  evalResultsQuery: ReadingContext;
 }
 
 type Merge<A> = { [P in keyof A]: A[P] };

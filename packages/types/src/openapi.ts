@@ -1563,6 +1563,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/{entity}/{project}/eval_results/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's entity (the first half of its `<entity>/<project>` id).
+                 * @example acme
+                 */
+                entity: components["parameters"]["EntityPath"];
+                /**
+                 * @description The project's name (the second half of its `<entity>/<project>` id).
+                 * @example sums-eval
+                 */
+                project: components["parameters"]["ProjectPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare evaluations example by example
+         * @description Weave's `eval_results/query`: the results of one or more evaluations (their `Evaluation.evaluate` calls, as the Python and TypeScript SDKs and EvaluationLogger record them) grouped by dataset example. Each of an evaluation's predict-and-score calls (`Evaluation.predict_and_score`, or the TypeScript SDK's `Evaluation.predictAndScore`) is a trial of the example it scored; examples are matched across evaluations by `row_digest`, the digest of the dataset row they name. Rows are sorted (`sort_by` on a score, by one evaluation's value or by the spread across evaluations), filtered (`require_intersection`; Weft's `only_changed` keeps the examples that got worse, or better, than in the first evaluation) and paged by the server; `total_rows` counts them before paging. `summary` aggregates each evaluation's scores over every row (Weave's scorer_stats: pass rates of boolean scores, means of numbers). Deleted calls count nowhere. Weave fields Weft does not implement are refused unless at their default (see the request schema).
+         */
+        post: operations["evalResultsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2363,6 +2394,160 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        EvalResultsEvaluationSummary: {
+            display_name: string | null;
+            evaluation_call_id: string;
+            /** @description The evaluate call's `inputs.self` (the Evaluation's ref). */
+            evaluation_ref: unknown;
+            /** @description The evaluate call's `inputs.model`. */
+            model_ref: unknown;
+            /** @description By scorer_key, then path (a scorer's own value first). */
+            scorer_stats: components["schemas"]["EvalResultsScorerStats"][];
+            started_at: string | null;
+            trace_id: string | null;
+            trial_count: number;
+        };
+        /** @description Weft's extension (Weave has none): keep the rows whose value of `field` (as sort_by's mode `value` computes it) in some other evaluation is lower (`worse`) or higher (`better`) than in the baseline, the first of `evaluation_call_ids`. Higher counts as better (`true` over `false`, a larger number); for a score where lower is better, ask for `better` to find its regressions. Rows without a value in the baseline, or in every other evaluation, are left out. Needs two evaluations or more. */
+        EvalResultsOnlyChanged: {
+            /** @enum {string} */
+            direction: "worse" | "better";
+            field: components["schemas"]["ScoreField"];
+        };
+        /** @description Weave's EvalResultsQueryBody. Not implemented, and so refused (422) unless at their default: `evaluation_run_ids` (null or empty), `filters` (null or empty), `filter_logic_operator` (`or`), `include_costs` (false). `only_changed` is Weft's own. */
+        EvalResultsQueryReq: {
+            /** @description The `Evaluation.evaluate` calls to compare, the first being the baseline. Repeated ids count once. An id that is not a call of this project contributes nothing. */
+            evaluation_call_ids: string[];
+            /** @description Weave's alias of evaluation_call_ids for V2 evaluation runs; not offered (null or empty only). */
+            evaluation_run_ids?: string[] | null;
+            /**
+             * @description How Weave combines `filters`; `or` only, since filters are not offered.
+             * @default or
+             * @enum {string}
+             */
+            filter_logic_operator?: "or";
+            /** @description Weave's query filters on rows; not offered (null or empty only). See `only_changed`. */
+            filters?: Record<string, never>[] | null;
+            /**
+             * @description Not offered (false only).
+             * @default false
+             * @enum {boolean}
+             */
+            include_costs?: false;
+            /**
+             * @description Reads each trial's child calls for `predict_call_id`, `scorer_call_ids`, the predict call's latency and `total_tokens`; false leaves those out (latency then from the recorded `model_latency`).
+             * @default true
+             */
+            include_predict_and_score_children?: boolean;
+            /**
+             * @description Each row's `raw_data_row`: the example as the evaluation recorded it (a dataset row ref, or the inline dict).
+             * @default false
+             */
+            include_raw_data_rows?: boolean;
+            /**
+             * @description The page of rows and `total_rows`; false answers `rows` empty and `total_rows` 0.
+             * @default true
+             */
+            include_rows?: boolean;
+            /**
+             * @description The per-evaluation `summary`, over every row (not the page).
+             * @default false
+             */
+            include_summary?: boolean;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+            only_changed?: components["schemas"]["EvalResultsOnlyChanged"] | null;
+            /**
+             * @description Only rows that every requested evaluation has (at least one trial each).
+             * @default false
+             */
+            require_intersection?: boolean;
+            /**
+             * @description With include_raw_data_rows: a dataset row ref is replaced by the row it names, read from the table its dataset points at (a ref that does not resolve stays, with a warning). Refused without include_raw_data_rows.
+             * @default false
+             */
+            resolve_row_refs?: boolean;
+            /** @description Default (and the last tie-break) `row_digest` ascending. */
+            sort_by?: components["schemas"]["EvalResultsSortBy"][] | null;
+            /** @description require_intersection for the summary's rows; null takes require_intersection. */
+            summary_require_intersection?: boolean | null;
+        };
+        EvalResultsQueryRes: {
+            rows: components["schemas"]["EvalResultsRow"][];
+            summary?: components["schemas"]["EvalResultsSummaryRes"] | null;
+            /** @description The rows after require_intersection and only_changed, before paging. */
+            total_rows: number;
+            warnings: string[];
+        };
+        EvalResultsRow: {
+            /** @description The evaluations that have this row, in the request's order. */
+            evaluations: components["schemas"]["EvalResultsRowEvaluation"][];
+            /** @description With include_raw_data_rows: the example (the row itself with resolve_row_refs). */
+            raw_data_row?: unknown;
+            /** @description The digest in the example's dataset row ref (`…/attr/rows/id/<digest>`), or for an inline example Weave's digest of `json.dumps(example, sort_keys=True)`. */
+            row_digest: string;
+        };
+        EvalResultsRowEvaluation: {
+            evaluation_call_id: string;
+            /** @description Every predict-and-score call of this row in this evaluation, by start time. */
+            trials: components["schemas"]["EvalResultsTrial"][];
+        };
+        /** @description One leaf of a scorer's values (the scorer's own value, or a path into its dict output). */
+        EvalResultsScorerStats: {
+            numeric_count: number;
+            numeric_mean: number | null;
+            pass_known_count: number;
+            /** @description pass_true_count / pass_known_count. */
+            pass_rate: number | null;
+            /** @description pass_known_count / trial_count. */
+            pass_signal_coverage: number | null;
+            pass_true_count: number;
+            /** @description Dot-joined path of a nested leaf; null for a scorer's own value. */
+            path: string | null;
+            scorer_key: string;
+            /** @description Trials with a boolean or number here. */
+            trial_count: number;
+            /**
+             * @description The type of the first value seen there (booleans binary, numbers continuous, strings text).
+             * @enum {string|null}
+             */
+            value_type: "binary" | "continuous" | "text" | null;
+        };
+        EvalResultsSortBy: {
+            direction: components["schemas"]["SortDirection"];
+            /** @description mode `value`: the evaluation whose value sorts (one of `evaluation_call_ids`; default the first). Not allowed with mode `difference`, which spans every evaluation. */
+            evaluation_call_id?: string | null;
+            field: components["schemas"]["ScoreField"];
+            /**
+             * @description `value`: the row's value in that evaluation (the mean over its trials; `true` counts 1 and `false` 0). `difference`: the largest minus the smallest of the rows' values across the evaluations that have one (a row with a value in fewer than two has none). Rows without a value sort last in either direction; ties by `row_digest` ascending.
+             * @default value
+             * @enum {string}
+             */
+            mode?: "value" | "difference";
+        };
+        EvalResultsSummaryRes: {
+            /** @description Every requested evaluation that is a call of the project, in the request's order. */
+            evaluations: components["schemas"]["EvalResultsEvaluationSummary"][];
+            row_count: number;
+        };
+        EvalResultsTrial: {
+            /** @description The predict call's duration, else the recorded `model_latency` (seconds, or its `mean`). */
+            model_latency_seconds: number | null;
+            /** @description The predict-and-score call's `output.output` (Python SDK) or `output.model_output` (TypeScript SDK); null for a failed prediction. */
+            model_output: unknown;
+            predict_and_score_call_id: string;
+            /** @description The child call that ran the model: the op the evaluation's `model` names, a call whose `self` is that model, or else a non-scorer child whose op name has "predict" or "invoke". */
+            predict_call_id: string | null;
+            /** @description Each score's child call (the op named as the scorer, or `<scorer>.score`). */
+            scorer_call_ids: {
+                [key: string]: string;
+            };
+            /** @description The predict-and-score call's `output.scores`; `{}` when it recorded none. */
+            scores: {
+                [key: string]: unknown;
+            };
+            /** @description The predict call's `summary.usage` total_tokens over its models; null when it reports none. */
+            total_tokens: number | null;
+        };
         FeedbackAggregateBucket: {
             group: {
                 [key: string]: string;
@@ -3135,6 +3320,11 @@ export interface components {
             data: components["schemas"]["RouterModel"][];
         };
         /**
+         * @description `scores.<scorer>` or `scores.<scorer>.<path>` (a dot-separated path into a scorer's dict output). The scorer's name is the part up to the second dot. Weave's `inputs.<path>` and `outputs.<path>` are not offered.
+         * @example scores.exact_match
+         */
+        ScoreField: string;
+        /**
          * @description Reference to a scorer object, `<scheme>:///<entity>/<project>/scorer/<scorer_name>:<digest>`; stored verbatim.
          * @example weave:///acme/support-bot/scorer/helpfulness:geYJQqnHhVssZOL4AysdAqn1R2jn7svzAGCiYR3kEJU
          */
@@ -3725,6 +3915,11 @@ export interface components {
          */
         DigestPath: string;
         /**
+         * @description The project's entity (the first half of its `<entity>/<project>` id).
+         * @example acme
+         */
+        EntityPath: string;
+        /**
          * @description Id returned by model create.
          * @example 6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b
          */
@@ -3739,6 +3934,11 @@ export interface components {
          * @example acme/support-bot
          */
         ProjectIdQuery: components["schemas"]["ProjectId"];
+        /**
+         * @description The project's name (the second half of its `<entity>/<project>` id).
+         * @example sums-eval
+         */
+        ProjectPath: string;
     };
     requestBodies: never;
     headers: {
@@ -3835,6 +4035,16 @@ export type EmbeddingsRes = components['schemas']['EmbeddingsRes'];
 export type Empty = components['schemas']['Empty'];
 export type EndedCall = components['schemas']['EndedCall'];
 export type ErrorReason = components['schemas']['ErrorReason'];
+export type EvalResultsEvaluationSummary = components['schemas']['EvalResultsEvaluationSummary'];
+export type EvalResultsOnlyChanged = components['schemas']['EvalResultsOnlyChanged'];
+export type EvalResultsQueryReq = components['schemas']['EvalResultsQueryReq'];
+export type EvalResultsQueryRes = components['schemas']['EvalResultsQueryRes'];
+export type EvalResultsRow = components['schemas']['EvalResultsRow'];
+export type EvalResultsRowEvaluation = components['schemas']['EvalResultsRowEvaluation'];
+export type EvalResultsScorerStats = components['schemas']['EvalResultsScorerStats'];
+export type EvalResultsSortBy = components['schemas']['EvalResultsSortBy'];
+export type EvalResultsSummaryRes = components['schemas']['EvalResultsSummaryRes'];
+export type EvalResultsTrial = components['schemas']['EvalResultsTrial'];
 export type FeedbackAggregateBucket = components['schemas']['FeedbackAggregateBucket'];
 export type FeedbackAggregateReq = components['schemas']['FeedbackAggregateReq'];
 export type FeedbackAggregateRes = components['schemas']['FeedbackAggregateRes'];
@@ -3918,6 +4128,7 @@ export type RouterEndpoint = components['schemas']['RouterEndpoint'];
 export type RouterEndpointsRes = components['schemas']['RouterEndpointsRes'];
 export type RouterModel = components['schemas']['RouterModel'];
 export type RouterModelsRes = components['schemas']['RouterModelsRes'];
+export type ScoreField = components['schemas']['ScoreField'];
 export type ScorerRef = components['schemas']['ScorerRef'];
 export type ServerInfoRes = components['schemas']['ServerInfoRes'];
 export type SortDirection = components['schemas']['SortDirection'];
@@ -3980,9 +4191,11 @@ export type ResponseUnsupportedMediaType = components['responses']['UnsupportedM
 export type ResponseUnsupportedMediaTypeMultipart = components['responses']['UnsupportedMediaTypeMultipart'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ParameterDigestPath = components['parameters']['DigestPath'];
+export type ParameterEntityPath = components['parameters']['EntityPath'];
 export type ParameterModelIdPath = components['parameters']['ModelIdPath'];
 export type ParameterObjectIdPath = components['parameters']['ObjectIdPath'];
 export type ParameterProjectIdQuery = components['parameters']['ProjectIdQuery'];
+export type ParameterProjectPath = components['parameters']['ProjectPath'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
 export type $defs = Record<string, never>;
@@ -6768,6 +6981,50 @@ export interface operations {
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    evalResultsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's entity (the first half of its `<entity>/<project>` id).
+                 * @example acme
+                 */
+                entity: components["parameters"]["EntityPath"];
+                /**
+                 * @description The project's name (the second half of its `<entity>/<project>` id).
+                 * @example sums-eval
+                 */
+                project: components["parameters"]["ProjectPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvalResultsQueryReq"];
+            };
+        };
+        responses: {
+            /** @description A page of rows, their count and the summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvalResultsQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
 }

@@ -27,6 +27,7 @@ export interface OperationFacts {
   costCreate: { body: 'lossless'; auth: 'basic'; line: null };
   costPurge: { body: 'json'; auth: 'basic'; line: null };
   costQuery: { body: 'json'; auth: 'basic'; line: null };
+  evalResultsQuery: { body: 'json'; auth: 'basic'; line: null };
   feedbackAggregate: { body: 'json'; auth: 'basic'; line: null };
   feedbackBatchCreate: { body: 'json'; auth: 'basic'; line: null };
   feedbackCreate: { body: 'json'; auth: 'basic'; line: null };

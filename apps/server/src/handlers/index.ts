@@ -1,6 +1,7 @@
 import { annotationQueueHandlers } from './annotation-queues.ts';
 import { callHandlers } from './calls.ts';
 import { costHandlers } from './costs.ts';
+import { evaluationHandlers } from './evaluations.ts';
 import type { Deps, Handlers } from './handler.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { fileHandlers } from './files.ts';
@@ -26,6 +27,7 @@ export function allHandlers(deps: Deps): Handlers {
     ...tableHandlers(deps),
     ...callHandlers(deps),
     ...threadHandlers(deps),
+    ...evaluationHandlers(deps),
     ...annotationQueueHandlers(deps),
     ...modelHandlers(deps),
     ...fileHandlers(deps),

@@ -48,6 +48,7 @@ export const ORDER = [
   'callsUsage',
   'traceUsage',
   'threadsStreamQuery',
+  'evalResultsQuery',
   'fileCreate',
   'fileContent',
   'filesCreate',

@@ -8,6 +8,7 @@ import { callStatsCases } from './call-stats.ts';
 import { callUsageCases } from './call-usage.ts';
 import { callCases } from './calls.ts';
 import { costCases } from './costs.ts';
+import { evaluationCases } from './evaluations.ts';
 import { feedbackCases } from './feedback.ts';
 import { fileCases } from './files.ts';
 import { graphqlCases } from './graphql.ts';
@@ -32,6 +33,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...callStatsCases,
   ...callUsageCases,
   ...threadCases,
+  ...evaluationCases,
   ...fileCases,
   ...feedbackCases,
   ...costCases,
