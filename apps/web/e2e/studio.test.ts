@@ -15,6 +15,7 @@ import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
+import { checkEvaluations } from './evaluations.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 
@@ -266,6 +267,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
   it('charts the project overview from calls/stats and feedback/stats, and refetches when the range changes', async () => {
     await checkOverview(browser, server, data, SHOTS);
   });
+
+  it('lists the weave SDK’s evaluation runs, compares two, and finds the regressed examples', async () => {
+    await checkEvaluations(browser, server, SHOTS);
+  }, 180_000);
 
   it('renders the API reference at /docs from the served spec, under its CSP', async () => {
     const violations: string[] = [];

@@ -17,6 +17,8 @@ import { TracesPage } from './pages/traces.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 // Pages off the first screen load on first visit: the first load of Studio stays small.
+const EvaluationsPage = lazy(() => import('./pages/evaluations.tsx').then((m) => ({ default: m.EvaluationsPage })));
+const EvaluationComparePage = lazy(() => import('./pages/evaluation-compare.tsx').then((m) => ({ default: m.EvaluationComparePage })));
 const ObjectPage = lazy(() => import('./pages/object.tsx').then((m) => ({ default: m.ObjectPage })));
 const OverviewPage = lazy(() => import('./pages/overview.tsx').then((m) => ({ default: m.OverviewPage })));
 const QueueReviewPage = lazy(() => import('./pages/queue-review.tsx').then((m) => ({ default: m.QueueReviewPage })));
@@ -67,6 +69,8 @@ function SignedIn() {
           <Route path=":entity/:project/traces" element={<TracesPage />} />
           <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />
           <Route path=":entity/:project/threads" element={<ThreadsPage />} />
+          <Route path=":entity/:project/evaluations" element={<EvaluationsPage />} />
+          <Route path=":entity/:project/evaluations/compare" element={<EvaluationComparePage />} />
           <Route path=":entity/:project/threads/:threadId" element={<ThreadPage />} />
           <Route path=":entity/:project/objects" element={<ObjectsPage />} />
           <Route path=":entity/:project/objects/:objectId" element={<ObjectPage />} />

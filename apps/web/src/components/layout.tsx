@@ -21,6 +21,7 @@ export function Layout() {
               <NavLink to={`/${entity}/${project}/overview`}>Overview</NavLink>
               <NavLink to={`/${entity}/${project}/traces`}>Traces</NavLink>
               <NavLink to={`/${entity}/${project}/threads`}>Threads</NavLink>
+              <NavLink to={`/${entity}/${project}/evaluations`}>Evaluations</NavLink>
               <NavLink to={`/${entity}/${project}/objects`}>Objects</NavLink>
               <NavLink to={`/${entity}/${project}/queues`}>Queues</NavLink>
               <NavLink to={`/${entity}/${project}/runs`}>RL runs</NavLink>

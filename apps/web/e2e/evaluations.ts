@@ -1,0 +1,75 @@
+// Evaluations end to end (studio.test.ts runs it with its browser and server): the published
+// `weave` TypeScript SDK evaluates two models on the same 12 sums (the second wrong on n = 0, 3,
+// 6, 9), then Studio lists the runs, compares the two with the right pass rates and deltas, and
+// finds the four regressed examples.
+import type { Browser } from 'playwright-core';
+import { expect } from 'vitest';
+import { runSdkScript } from '@weft/server/test/weave-sdk/run-sdk-script.ts';
+import type { TestServer } from '@weft/server/test/test-server.ts';
+
+const PROJECT = 'acme/weave-eval-web';
+
+export async function checkEvaluations(browser: Browser, server: TestServer, shots: string): Promise<void> {
+  const run = await runSdkScript({
+    url: server.url,
+    apiKey: server.aliceKey,
+    project: PROJECT,
+    timeoutMs: 120_000,
+    script: 'weave-eval-script.mjs',
+  });
+  expect(run.code, run.stderr).toBe(0);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, timezoneId: 'UTC' });
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  try {
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('API key').fill(server.aliceKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto(`${server.url}/${PROJECT}/evaluations`);
+    const list = page.getByRole('table', { name: 'Evaluations' });
+    // Two Evaluation.evaluate runs and the EvaluationLogger's.
+    await list.getByRole('row').nth(3).waitFor();
+    expect(await list.getByRole('row').count()).toBe(4);
+    const byModel = (model: string) => list.getByRole('row').filter({ has: page.getByRole('cell', { name: model, exact: true }) });
+    await expect(byModel('adder').innerText()).resolves.toMatch(/sums-eval[\s\S]*adder[\s\S]*sums[\s\S]*Success/);
+    await page.screenshot({ path: `${shots}/evaluations.png`, fullPage: true });
+    await byModel('adder').getByRole('checkbox').check();
+    await byModel('sloppy_adder').getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Compare (2)' }).click();
+    await page.waitForURL(/\/evaluations\/compare\?ids=/);
+
+    // The summary: exact_match 100% against 66.7% (−33.3 pt); distance 0 against 4/12.
+    const summary = page.getByRole('table', { name: 'Summary' });
+    const exact = summary.locator('tr[data-metric="exact_match"]');
+    await exact.waitFor();
+    await expect(exact.innerText()).resolves.toMatch(/100\.0%[\s\S]*66\.7%\s*−33\.3 pt/);
+    await expect(summary.locator('tr[data-metric="distance"]').innerText()).resolves.toMatch(/0\.000[\s\S]*0\.333\s*\+0\.333/);
+    const examples = page.getByRole('table', { name: 'Examples' });
+    await page.getByRole('status').filter({ hasText: '12 examples.' }).waitFor();
+
+    // Only the regressions: the four examples the second model got wrong.
+    await page.getByLabel('Changed score').selectOption('exact_match');
+    await page.getByRole('status').filter({ hasText: '4 examples where exact_match got worse.' }).waitFor();
+    const rows = examples.locator('tbody tr');
+    expect(await rows.count()).toBe(4);
+    const ns = (await rows.locator('td:first-child').allInnerTexts()).map((t) => Number(/"n":(\d+)/.exec(t)?.[1])).sort((a, b) => a - b);
+    expect(ns).toEqual([0, 3, 6, 9]);
+    for (const text of await rows.locator('[data-score="exact_match"].worse dd').allInnerTexts()) expect(text).toBe('0');
+    await page.screenshot({ path: `${shots}/evaluation-compare.png`, fullPage: true });
+
+    // Sorted by distance's spread across the runs: the wrong four first; each cell opens its trace.
+    await page.getByLabel('Changed score').selectOption('');
+    await page.getByLabel('Sort by').selectOption('distance');
+    await page.waitForURL(/sort=distance/);
+    await page.getByRole('status').filter({ hasText: '12 examples.' }).waitFor();
+    await expect.poll(async () => (await rows.locator('td:first-child').allInnerTexts()).length).toBe(12);
+    const firstFour = (await rows.locator('td:first-child').allInnerTexts()).slice(0, 4).map((t) => Number(/"n":(\d+)/.exec(t)?.[1]));
+    expect(firstFour.sort((a, b) => a - b)).toEqual([0, 3, 6, 9]);
+    await rows.first().locator('td').nth(2).getByRole('link').click();
+    await page.waitForURL(new RegExp(`/${PROJECT}/r/call/`));
+    await page.getByRole('treeitem').first().waitFor();
+  } finally {
+    await page.close();
+  }
+}
