@@ -60,3 +60,23 @@ export function formatCost(dollars: number | undefined): string {
   if (dollars === undefined) return '—';
   return dollars < 0.01 ? `$${dollars.toPrecision(2)}` : `$${dollars.toFixed(2)}`;
 }
+
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "3 minutes ago", "yesterday", "in 2 hours": the time from `now`, in the browser's language. */
+export function formatRelative(iso: string, now: number = Date.now()): string {
+  let amount = (Date.parse(iso) - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatTime(iso);
+}

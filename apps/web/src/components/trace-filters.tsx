@@ -15,12 +15,14 @@ export interface TraceFilterValues {
 
 interface Props {
   values: TraceFilterValues;
+  /** The project's ops (their refs, every version: `…/op/<name>:*`), offered for the op filter. */
+  ops: string[];
   /** The project's annotation fields, offered for the score filter. */
   scoreNames: string[];
   onApply: (v: TraceFilterValues) => void;
 }
 
-export function TraceFilters({ values, scoreNames, onApply }: Props) {
+export function TraceFilters({ values, ops, scoreNames, onApply }: Props) {
   const initialScore = parseScore(values.score) ?? { name: '', op: '>=' as ScoreOp, value: '' };
   const [draft, setDraft] = useState({ ...values, from: isoToLocal(values.from), to: isoToLocal(values.to) });
   const [score, setScore] = useState(initialScore);
@@ -40,8 +42,15 @@ export function TraceFilters({ values, scoreNames, onApply }: Props) {
   return (
     <form className="filters" onSubmit={submit} aria-label="Filters">
       <label>
-        Op <input value={draft.op} onChange={set('op')} placeholder="op name or ref (ref:* for every version)" />
+        Op <input value={draft.op} onChange={set('op')} list="trace-ops" placeholder="op name or ref (ref:* for every version)" />
       </label>
+      <datalist id="trace-ops">
+        {ops.map((ref) => (
+          <option key={ref} value={ref}>
+            {/\/op\/([^:]+)/.exec(ref)?.[1] ?? ref}
+          </option>
+        ))}
+      </datalist>
       <label>
         Thread <input value={draft.thread} onChange={set('thread')} placeholder="thread id" />
       </label>

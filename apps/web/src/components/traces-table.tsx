@@ -3,10 +3,11 @@
 // sortable columns sort on the server (a score by Weave's feedback field).
 import type { CallSchema } from '@weft/types';
 import { Link } from 'react-router';
-import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
+import { costOf, formatCost, formatDuration, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { feedbackOf, latestAnnotations, NOTE_TYPE, reactionsOf, valueText } from '../feedback-facts.ts';
 import { annotationField } from '../traces-query.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { TimeAgo } from './time-ago.tsx';
 
 export interface Sorting {
   field: string;
@@ -77,12 +78,14 @@ export function TracesTable({ projectPath, calls, scoreNames, sorting, onSort, s
               <td>
                 <Link to={`${projectPath}/r/call/${call.id}`}>{opLabel(call)}</Link>
               </td>
-              <td>{formatTime(call.started_at)}</td>
+              <td>
+                <TimeAgo iso={call.started_at} />
+              </td>
               <td>
                 <StatusBadge status={statusOf(call)} />
               </td>
               <td className="num">{formatDuration(latencyOf(call))}</td>
-              <td className="num">{tokensOf(call) || '—'}</td>
+              <td className="num">{tokensOf(call) ? tokensOf(call).toLocaleString() : '—'}</td>
               <td className="num">{formatCost(costOf(call))}</td>
               <td>
                 {reactionsOf(feedback, undefined).map((r) => (

@@ -60,6 +60,15 @@ export function TracesPage() {
   const total = $api.useQuery('post', '/calls/query_stats', { body: { project_id: projectId, filter, ...query } });
   const pages = total.data ? Math.max(1, Math.ceil(total.data.count / PAGE)) : undefined;
   const { specs } = useAnnotationSpecs(projectId);
+  const opObjects = $api.useQuery('post', '/objs/query', {
+    body: {
+      project_id: projectId,
+      filter: { is_op: true, latest_only: true },
+      sort_by: [{ field: 'object_id', direction: 'asc' }],
+      limit: 1000,
+    },
+  });
+  const ops = (opObjects.data?.objs ?? []).map((o) => `weave:///${projectId}/op/${o.object_id}:*`);
   const scoreNames = specs.map((s) => s.object_id);
 
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -115,6 +124,7 @@ export function TracesPage() {
       </h1>
       <TraceFilters
         values={values}
+        ops={ops}
         scoreNames={scoreNames}
         onApply={(f) => {
           clearSelection();
