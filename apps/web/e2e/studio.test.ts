@@ -206,6 +206,15 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     // The older version reads v0, not "v00" (is_latest is the number 0 there).
     expect(await versions.getByRole('row').nth(2).getByRole('cell').first().innerText()).toBe('v0');
     expect(await versions.getByRole('row').nth(1).getByRole('cell').first().innerText()).toBe('v1 latest');
+    // Weave's class keys are hidden until asked for.
+    const value = page.getByRole('article', { name: 'Version value' });
+    const json = value.locator('.json');
+    await json.getByText('rows:').waitFor();
+    expect(await json.innerText()).not.toMatch(/_bases|_class_name|_type/);
+    await value.getByLabel(/Show Weave's internal fields/).check();
+    await expect.poll(() => json.innerText(), { timeout: 10_000 }).toMatch(/_type: “Dataset”[\s\S]*_class_name: “Dataset”/);
+    expect(await json.innerText()).toMatch(/_bases/);
+    await value.getByLabel(/Show Weave's internal fields/).uncheck();
     await page.getByRole('button', { name: 'diff with v1' }).click();
     const diff = page.getByRole('table', { name: 'Differences from v0 to v1' });
     await diff.waitFor();

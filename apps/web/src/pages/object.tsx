@@ -2,6 +2,7 @@
 // default), and its difference from another version (`&compare=<digest>`). A Dataset's rows open
 // in the table viewer.
 import type { ObjSchema } from '@weft/types';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatTime } from '../call-facts.ts';
 import { DiffView } from '../components/diff-view.tsx';
@@ -110,9 +111,11 @@ function VersionValue({ projectId, version, compare }: { projectId: string; vers
   const read = (digest: string) => ({ body: { project_id: projectId, object_id: version.object_id, digest } });
   const value = $api.useQuery('post', '/obj/read', read(version.digest));
   const other = $api.useQuery('post', '/obj/read', read(compare?.digest ?? version.digest), { enabled: compare !== undefined });
+  const [internals, setInternals] = useState(false);
   if (value.isPending) return <Loading what="the value" />;
   if (value.error) return <ErrorView error={value.error} />;
   const [entity, project] = projectId.split('/') as [string, string];
+  const shown = (val: unknown) => (internals ? val : withoutInternals(val));
   const tables = tableRefsOf(value.data.obj.val);
   return (
     <article aria-label="Version value" className="details">
@@ -124,16 +127,35 @@ function VersionValue({ projectId, version, compare }: { projectId: string; vers
           <Link to={`/${entity}/${project}/tables/${digest}`}>Open the rows of table {digest.slice(0, 12)}…</Link>
         </p>
       ))}
+      {hasInternals(value.data.obj.val) && (
+        <label className="check">
+          <input type="checkbox" checked={internals} onChange={(e) => setInternals(e.target.checked)} />
+          Show Weave's internal fields ({INTERNAL.join(', ')})
+        </label>
+      )}
       {compare && other.data ? (
         <DiffView
-          before={other.data.obj.val}
-          after={value.data.obj.val}
+          before={shown(other.data.obj.val)}
+          after={shown(value.data.obj.val)}
           beforeLabel={`v${compare.version_index}`}
           afterLabel={`v${version.version_index}`}
         />
       ) : (
-        <JsonView value={value.data.obj.val} />
+        <JsonView value={shown(value.data.obj.val)} />
       )}
     </article>
   );
+}
+
+// The keys Weave's SDKs add to an object's value for their classes: hidden unless asked for.
+const INTERNAL = ['_type', '_class_name', '_bases'];
+
+function hasInternals(val: unknown): boolean {
+  return typeof val === 'object' && val !== null && !Array.isArray(val) && INTERNAL.some((k) => k in val);
+}
+
+/** The value without the internal keys, the others in the order the server keeps. */
+function withoutInternals(val: unknown): unknown {
+  if (!hasInternals(val)) return val;
+  return Object.fromEntries(Object.entries(val as Record<string, unknown>).filter(([k]) => !INTERNAL.includes(k)));
 }
