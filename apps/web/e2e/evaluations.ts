@@ -58,6 +58,16 @@ export async function checkEvaluations(browser: Browser, server: TestServer, sho
     for (const text of await rows.locator('[data-score="exact_match"].worse dd').allInnerTexts()) expect(text).toBe('0');
     await page.screenshot({ path: `${shots}/evaluation-compare.png`, fullPage: true });
 
+    // distance: lower is better. Marked so, its rise reads as worse, and "got worse" finds the same four.
+    const distance = summary.locator('tr[data-metric="distance"]');
+    expect(await distance.locator('.delta').getAttribute('class')).toBe('delta better');
+    await distance.getByRole('button', { name: 'higher is better' }).click();
+    await distance.getByRole('button', { name: 'lower is better' }).waitFor();
+    expect(await distance.locator('.delta').getAttribute('class')).toBe('delta worse');
+    await page.getByLabel('Changed score').selectOption('distance');
+    await page.getByRole('status').filter({ hasText: '4 examples where distance got worse.' }).waitFor();
+    expect(await rows.locator('[data-score="distance"].worse').count()).toBe(4);
+
     // Sorted by distance's spread across the runs: the wrong four first; each cell opens its trace.
     await page.getByLabel('Changed score').selectOption('');
     await page.getByLabel('Sort by').selectOption('distance');

@@ -1,7 +1,8 @@
 // Two or more evaluation runs side by side (eval_results/query): the summary metrics of each with
 // its change from the baseline (the first), then the dataset's examples, 50 a page, each with every
 // run's output and scores, sortable by a score (its spread across runs, or the baseline's value)
-// and filterable to the examples where a score got worse (or better). Each cell opens its trace.
+// and filterable to the examples where a score got worse (or better). Higher is better unless the
+// reader marks a score "lower is better". Each cell opens its trace.
 // Everything but the ids' order lives in the URL.
 import type { EvalResultsQueryReq, EvalResultsRow } from '@weft/types';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -24,6 +25,16 @@ export function EvaluationComparePage() {
   const direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const only = params.get('only') ?? '';
   const onlyWay = params.get('way') === 'better' ? 'better' : 'worse';
+  // Scores where lower is better (a distance, a latency), marked by the reader: the server counts
+  // higher as better, so their "worse" is its "better", and their changes are coloured the other way.
+  const lower = new Set((params.get('lower') ?? '').split(',').filter((k) => k !== ''));
+  const toggleLower = (key: string) => {
+    const next = new Set(lower);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    set({ lower: [...next].join(',') });
+  };
+  const serverWay = lower.has(only) ? (onlyWay === 'worse' ? 'better' : 'worse') : onlyWay;
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const set = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -45,7 +56,7 @@ export function EvaluationComparePage() {
     include_raw_data_rows: true,
     resolve_row_refs: true,
     ...(sort ? { sort_by: [{ field: `scores.${sort}`, direction, mode }] } : {}),
-    ...(only ? { only_changed: { field: `scores.${only}`, direction: onlyWay } } : {}),
+    ...(only ? { only_changed: { field: `scores.${only}`, direction: serverWay } } : {}),
     limit: PAGE + 1,
     offset: page * PAGE,
   };
@@ -96,11 +107,20 @@ export function EvaluationComparePage() {
             {metrics.map((m) => (
               <tr key={m.key} data-metric={m.key}>
                 <td>
-                  {m.key} <span className="muted">({m.kind})</span>
+                  {m.key} <span className="muted">({m.kind})</span>{' '}
+                  <button
+                    type="button"
+                    className="link"
+                    aria-pressed={lower.has(m.key)}
+                    title="Which way is better for this score"
+                    onClick={() => toggleLower(m.key)}
+                  >
+                    {lower.has(m.key) ? 'lower is better' : 'higher is better'}
+                  </button>
                 </td>
                 {m.values.map((v, i) => (
                   <td key={i} className="num">
-                    {formatMetric(v, m.kind)} <Delta metric={m} i={i} />
+                    {formatMetric(v, m.kind)} <Delta metric={m} i={i} lowerIsBetter={lower.has(m.key)} />
                   </td>
                 ))}
               </tr>
@@ -173,7 +193,7 @@ export function EvaluationComparePage() {
             </thead>
             <tbody>
               {shown.map((row) => (
-                <ExampleRow key={row.row_digest} row={row} ids={ids} metrics={metrics} trace={trace} />
+                <ExampleRow key={row.row_digest} row={row} ids={ids} metrics={metrics} lower={lower} trace={trace} />
               ))}
             </tbody>
           </table>
@@ -187,23 +207,27 @@ export function EvaluationComparePage() {
   );
 }
 
-function Delta({ metric, i }: { metric: Metric; i: number }) {
-  const delta = metric.deltas[i] ?? null;
-  if (delta === null) return null;
-  return <span className={delta < 0 ? 'delta worse' : delta > 0 ? 'delta better' : 'delta'}>{formatDelta(delta, metric.kind)}</span>;
+/** 'better', 'worse' or '' for a change from `base` to `value`, higher being better unless said otherwise. */
+function changeOf(value: number | undefined, base: number | undefined, lowerIsBetter: boolean): string {
+  if (value === undefined || base === undefined || value === base) return '';
+  return value > base !== lowerIsBetter ? 'better' : 'worse';
 }
 
-function ExampleRow({
-  row,
-  ids,
-  metrics,
-  trace,
-}: {
+function Delta({ metric, i, lowerIsBetter }: { metric: Metric; i: number; lowerIsBetter: boolean }) {
+  const delta = metric.deltas[i] ?? null;
+  if (delta === null) return null;
+  return <span className={`delta ${changeOf(delta, 0, lowerIsBetter)}`}>{formatDelta(delta, metric.kind)}</span>;
+}
+
+interface ExampleRowProps {
   row: EvalResultsRow;
   ids: string[];
   metrics: Metric[];
+  lower: ReadonlySet<string>;
   trace: (id: string) => string;
-}) {
+}
+
+function ExampleRow({ row, ids, metrics, lower, trace }: ExampleRowProps) {
   const byEval = new Map(row.evaluations.map((e) => [e.evaluation_call_id, e]));
   const baseline = byEval.get(ids[0]!);
   return (
@@ -227,8 +251,7 @@ function ExampleRow({
               {metrics.map((m) => {
                 const value = rowValue(evaluation, m.key);
                 const base = rowValue(baseline, m.key);
-                const change =
-                  i === 0 || value === undefined || base === undefined ? '' : value < base ? 'worse' : value > base ? 'better' : '';
+                const change = i === 0 ? '' : changeOf(value, base, lower.has(m.key));
                 return (
                   <div key={m.key} className={change} data-score={m.key}>
                     <dt>{m.key}</dt>
