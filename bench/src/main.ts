@@ -13,6 +13,7 @@ import { writeBenchmarksMd, type RunInfo } from './report/markdown.ts';
 import { passes, type ScenarioResult } from './report/results.ts';
 import { callReadScenario } from './scenarios/call-read.ts';
 import { callsQueryScenario } from './scenarios/calls-query.ts';
+import { evalResultsScenario } from './scenarios/eval-results.ts';
 import { healthUnderAttackScenario } from './scenarios/health-under-attack.ts';
 import type { RunContext } from './scenarios/context.ts';
 import { logIngestScenario } from './scenarios/log-ingest.ts';
@@ -32,8 +33,8 @@ import { writeCredentials } from './servers/weft.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
-/** Scenarios that read nothing of the seeded data (queue-items-query fills its own queues). */
-const SEEDLESS = new Set(['router', 'queue-items-query']);
+/** Scenarios that read nothing of the seeded data (they write what they read). */
+const SEEDLESS = new Set(['router', 'queue-items-query', 'eval-results']);
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     if (wanted('calls-query')) scenarios.push(await step('11. calls/stream_query', () => callsQueryScenario(ctx)));
     if (wanted('router')) scenarios.push(await step('12. inference router', () => routerScenario(ctx)));
     if (wanted('queue-items-query')) scenarios.push(await step('13. annotation queue items/query', () => queueItemsQueryScenario(ctx)));
+    if (wanted('eval-results')) scenarios.push(await step('14. eval_results/query', () => evalResultsScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

@@ -3,7 +3,8 @@
 // `EvaluationLogger`. The SDK ends its calls with `display_name`, which once made Weft refuse whole
 // batches (the SDK retried, gave up and stored nothing). Here every call the SDK sent is stored,
 // in the tree the SDK built, with the summaries it computed (checked against numbers worked out by
-// hand below), on both databases.
+// hand below), on both databases; and eval_results/query compares the two evaluations example by
+// example, with the summary the SDK computed.
 import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test-server.ts';
@@ -164,5 +165,95 @@ describeEachDatabase("the weave SDK's evaluations against Weft", (getServer) => 
       ...Array<string>(ROWS).fill('wandb.runnable.exact'),
     ]);
     expect(new Set(rows.map((f) => f.weave_ref))).toEqual(new Set(predictIds.map((id) => `weave:///${PROJECT}/call/${id}`)));
+  });
+
+  it('compares the two evaluations example by example, and summarizes each as the SDK did', async () => {
+    const evaluations = byOp('Evaluation.evaluate').filter((c) => c.display_name !== undefined);
+    const evaluationOf = (model: string) => evaluations.find((c) => c.display_name === `sums-eval_${model}`)!;
+    const [adder, sloppy] = [evaluationOf('adder'), evaluationOf('sloppy_adder')];
+    const [entity, project] = PROJECT.split('/') as [string, string];
+    const query = (body: Omit<T.EvalResultsQueryReq, 'evaluation_call_ids'>) =>
+      getServer()
+        .client()
+        .POST('/v2/{entity}/{project}/eval_results/query', {
+          params: { path: { entity, project } },
+          body: { evaluation_call_ids: [adder.id, sloppy.id], ...body },
+        });
+
+    const all = await query({ include_raw_data_rows: true, resolve_row_refs: true, include_summary: true, require_intersection: true });
+    expect(all.total_rows).toBe(ROWS);
+    expect(all.warnings).toEqual([]);
+    const seen = new Set<number>();
+    for (const row of all.rows) {
+      // The resolved dataset row, and the digest its ref names in every trial.
+      const n = (row.raw_data_row as { n: number }).n;
+      seen.add(n);
+      expect(row.raw_data_row).toMatchObject({ n, expected: 2 * n });
+      expect(row.evaluations.map((e) => e.evaluation_call_id)).toEqual([adder.id, sloppy.id]);
+      const wrong = n % 3 === 0;
+      for (const [i, model] of (['adder', 'sloppy_adder'] as const).entries()) {
+        const trials = row.evaluations[i]!.trials;
+        expect(trials).toHaveLength(1);
+        const trial = trials[0]!;
+        const call = calls.find((c) => c.id === trial.predict_and_score_call_id)!;
+        expect(call.parent_id).toBe(row.evaluations[i]!.evaluation_call_id);
+        expect((call.inputs as { example: string }).example).toMatch(new RegExp(`/attr/rows/id/${row.row_digest}$`));
+        const sloppyMiss = model === 'sloppy_adder' && wrong;
+        expect(trial.model_output).toBe(sloppyMiss ? 2 * n + 1 : 2 * n);
+        expect(trial.scores).toEqual({ exact_match: !sloppyMiss, distance: sloppyMiss ? 1 : 0 });
+        const children = childrenOf(call.id);
+        const childOf = (op: string) => children.find((c) => opOf(c) === op)!.id;
+        expect(trial.predict_call_id).toBe(childOf(model));
+        expect(trial.scorer_call_ids).toEqual({ exact_match: childOf('exact_match'), distance: childOf('distance') });
+        expect(trial.model_latency_seconds).toEqual(expect.any(Number));
+      }
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: ROWS }, (_, i) => i));
+
+    // The regressions: the rows sloppy_adder gets wrong (n = 0, 3, 6, 9), found by the filter and by the spread.
+    const nOf = (res: T.EvalResultsQueryRes) =>
+      res.rows
+        .map((r) => all.rows.find((a) => a.row_digest === r.row_digest)!.raw_data_row as { n: number })
+        .map((r) => r.n)
+        .sort((a, b) => a - b);
+    const worse = await query({ only_changed: { field: 'scores.exact_match', direction: 'worse' } });
+    expect([worse.total_rows, nOf(worse)]).toEqual([4, [0, 3, 6, 9]]);
+    const spread = await query({ sort_by: [{ field: 'scores.distance', direction: 'desc', mode: 'difference' }], limit: 4 });
+    expect(nOf(spread)).toEqual([0, 3, 6, 9]);
+    const page = await query({ sort_by: [{ field: 'scores.distance', direction: 'desc', mode: 'difference' }], limit: 4, offset: 4 });
+    expect(page.rows.map((r) => r.row_digest)).toEqual(
+      all.rows
+        .map((r) => r.row_digest)
+        .filter((d) => !spread.rows.some((s) => s.row_digest === d))
+        .sort()
+        .slice(0, 4),
+    );
+
+    // Each summary against the one the SDK computed (evaluate's output).
+    expect(all.summary!.row_count).toBe(ROWS);
+    for (const [i, model] of (['adder', 'sloppy_adder'] as const).entries()) {
+      const mine = all.summary!.evaluations[i]!;
+      const theirs = sdk().summaries[model] as { exact_match: { true_count: number; true_fraction: number }; distance: { mean: number } };
+      const evaluation = evaluationOf(model);
+      expect(mine).toMatchObject({
+        evaluation_call_id: evaluation.id,
+        trial_count: ROWS,
+        display_name: `sums-eval_${model}`,
+        trace_id: evaluation.trace_id,
+        started_at: evaluation.started_at,
+        model_ref: (evaluation.inputs as { model: unknown }).model,
+        evaluation_ref: (evaluation.inputs as { self: unknown }).self,
+      });
+      const stat = (key: string) => mine.scorer_stats.find((s) => s.scorer_key === key && s.path === null)!;
+      expect(stat('exact_match')).toMatchObject({
+        value_type: 'binary',
+        trial_count: ROWS,
+        pass_true_count: theirs.exact_match.true_count,
+        pass_known_count: ROWS,
+      });
+      expect(stat('exact_match').pass_rate).toBeCloseTo(theirs.exact_match.true_fraction, 12);
+      expect(stat('distance')).toMatchObject({ value_type: 'continuous', trial_count: ROWS, numeric_count: ROWS });
+      expect(stat('distance').numeric_mean).toBeCloseTo(theirs.distance.mean, 12);
+    }
   });
 });

@@ -24,7 +24,7 @@ export async function resolveRowRefs(
     const dataset = example.slice(0, at);
     const digest = example.slice(at + ROW_EDGE.length);
     let refs = byDataset.get(dataset);
-    if (!refs) byDataset.set(dataset, (refs = new Map()));
+    if (!refs) byDataset.set(dataset, (refs = new Map<string, string>()));
     refs.set(digest, example);
   }
   const rows = new Map<string, unknown>();
