@@ -115,8 +115,16 @@ describeEachDatabase('scopes per entity', (getServer) => {
 
   it('tells the key its user and levels through the client (server_info), as Studio reads them; a key with one level has none', async () => {
     const info = (apiKey: string) => getServer().client({ scheme: 'basic', apiKey }).GET('/server_info', {});
-    expect(await info(keys.readOnAcme)).toMatchObject({ svc_user_id: 'mixed-read-on-acme', key_scope: 'write', key_entity_scopes: { acme: 'read' } });
-    expect(await info(keys.writeOnAcme)).toMatchObject({ svc_user_id: 'mixed-write-on-acme', key_scope: 'read', key_entity_scopes: { acme: 'write' } });
+    expect(await info(keys.readOnAcme)).toMatchObject({
+      svc_user_id: 'mixed-read-on-acme',
+      key_scope: 'write',
+      key_entity_scopes: { acme: 'read' },
+    });
+    expect(await info(keys.writeOnAcme)).toMatchObject({
+      svc_user_id: 'mixed-write-on-acme',
+      key_scope: 'read',
+      key_entity_scopes: { acme: 'write' },
+    });
     const alice = await info(getServer().aliceKey);
     expect(alice.svc_user_id).toBe('alice');
     expect(alice.key_scope).toBe('admin');

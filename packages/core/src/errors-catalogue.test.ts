@@ -27,7 +27,10 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-const files = DIRS.flatMap((d) => [...sources(join(ROOT, d))]).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+const files = DIRS.flatMap((d) => [...sources(join(ROOT, d))]).map((path) => ({
+  path: relative(ROOT, path),
+  text: readFileSync(path, 'utf8'),
+}));
 
 describe('the error catalogue', () => {
   it('reads the service’s sources', () => {
