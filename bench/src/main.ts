@@ -12,6 +12,7 @@ import { say } from './progress.ts';
 import { writeBenchmarksMd, type RunInfo } from './report/markdown.ts';
 import { passes, type ScenarioResult } from './report/results.ts';
 import { callReadScenario } from './scenarios/call-read.ts';
+import { callStatsScenario } from './scenarios/call-stats.ts';
 import { callsQueryScenario } from './scenarios/calls-query.ts';
 import { evalResultsScenario } from './scenarios/eval-results.ts';
 import { healthUnderAttackScenario } from './scenarios/health-under-attack.ts';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     if (wanted('router')) scenarios.push(await step('12. inference router', () => routerScenario(ctx)));
     if (wanted('queue-items-query')) scenarios.push(await step('13. annotation queue items/query', () => queueItemsQueryScenario(ctx)));
     if (wanted('eval-results')) scenarios.push(await step('14. eval_results/query', () => evalResultsScenario(ctx)));
+    if (wanted('call-stats')) scenarios.push(await step('15. project dashboard statistics', () => callStatsScenario(ctx)));
 
     const info: RunInfo = {
       dialect,

@@ -119,8 +119,8 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
     const conds: Expression<SqlBool>[] = [
       eb('calls.project_id', '=', projectId),
       startedCondition(db, eb),
-      eb('calls.op_name', 'is not', null),
-      eb('calls.trace_id', 'is not', null),
+      presentCondition(db, eb, 'op_name'),
+      presentCondition(db, eb, 'trace_id'),
       eb('calls.deleted_at', 'is', null),
     ];
     const inList = (
@@ -173,6 +173,15 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
  */
 function startedCondition(db: Db, eb: Eb): Expression<SqlBool> {
   return db.dialect === 'sqlite' ? sql<SqlBool>`(+${sql.ref('calls.started_at')} is not null)` : eb('calls.started_at', 'is not', null);
+}
+
+/**
+ * The column is set, kept off the index on SQLite as startedCondition is: as a range `> NULL` it
+ * would read the project's whole calls_trace_idx (or calls_op_started_idx) instead of looking up
+ * the query's own list of trace ids.
+ */
+function presentCondition(db: Db, eb: Eb, column: 'op_name' | 'trace_id'): Expression<SqlBool> {
+  return db.dialect === 'sqlite' ? sql<SqlBool>`(+${sql.ref(`calls.${column}`)} is not null)` : eb(`calls.${column}`, 'is not', null);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -134,18 +134,26 @@ function packTraces(sizes: Map<string, number>, limit: number): string[][] {
   return batches.reverse();
 }
 
-/** Up to limit + 1 visible calls (one more tells that there are more), by start time then id. */
-async function readCalls(db: Db, filter: Condition, condition: Condition | undefined, limit: number): Promise<UsageRow[]> {
-  const query = db.kysely
+/**
+ * The statement of readCalls. No ORDER BY: ordered by start, SQLite would rather walk
+ * calls_started_idx over the whole project than sort the traces' calls (found through
+ * calls_trace_idx); which limit + 1 rows come back does not matter, since more than `limit` is
+ * refused or split whole.
+ */
+export function usageCallsQuery(db: Db, filter: Condition, condition: Condition | undefined, limit: number) {
+  return db.kysely
     .selectFrom('calls')
     .select(['calls.id', 'calls.parent_id', 'calls.started_at', 'calls.ended_at', 'calls.summary'])
     .where(filter)
     .$if(condition !== undefined, (q) => q.where(condition!))
-    .orderBy('calls.started_at')
-    .orderBy('calls.id')
     .limit(limit + 1);
+}
+
+/** Up to limit + 1 visible calls (one more tells that there are more), by start time then id. */
+async function readCalls(db: Db, filter: Condition, condition: Condition | undefined, limit: number): Promise<UsageRow[]> {
   // Up to 10,001 summaries: off the main thread on a SQLite file, parsed with turns.
-  const rows = await db.readLong<UsageRow>(query.compile());
+  const rows = await db.readLong<UsageRow>(usageCallsQuery(db, filter, condition, limit).compile());
+  rows.sort((a, b) => (a.started_at !== b.started_at ? compareText(a.started_at, b.started_at) : compareText(a.id, b.id)));
   return mapInTurns(rows, (row) => ({ ...row, summary: readJson(db, row.summary) }));
 }
 

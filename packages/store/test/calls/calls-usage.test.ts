@@ -5,9 +5,11 @@
 import { computeCosts } from '@weft/core';
 import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
-import { callsUsage, traceUsage } from '../../src/calls/calls-usage.ts';
+import { callsUsage, traceUsage, usageCallsQuery } from '../../src/calls/calls-usage.ts';
+import { filterOf } from '../../src/calls/calls-stream-query.ts';
 import type { Db } from '../../src/db/index.ts';
 import { describeEachDialect } from '../dialects.ts';
+import { queryPlan } from '../query-plan.ts';
 import { callsOf, catalogue, ctx, endReq, startReq } from './call-fixtures.ts';
 
 const P = 'usage/main';
@@ -259,5 +261,16 @@ describeEachDialect('calls usage', (getDb) => {
       cache_read_input_tokens_total_cost: 0.1,
       completion_tokens_total_cost: 2,
     });
+  });
+
+  it("reads the traces' calls through calls_trace_idx, not the project's calls by start", async () => {
+    const db = getDb();
+    const query = usageCallsQuery(db, filterOf(db, P, { trace_ids: ['t1', 't2'] }), undefined, 10_000);
+    const plan = await queryPlan(db, query.compile(), { seqscanOff: 'calls' });
+    // No ORDER BY to walk calls_started_idx for; on SQLite the trace ids are looked up (not a
+    // range `trace_id > NULL` over the project's traces). PostgreSQL's choice on a table this small
+    // is any index on project_id.
+    expect(plan).not.toContain('calls_started_idx');
+    if (db.dialect === 'sqlite') expect(plan).toContain('calls_trace_idx (project_id=? AND trace_id=?)');
   });
 });
