@@ -9,7 +9,7 @@ import type { FeedbackScore, Turn } from './call-stats-fill.ts';
 type Usage = Record<string, Record<string, number>>;
 
 const parse = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-const usageOf = (summary: unknown): Usage => ((parse(summary) as { usage?: Usage } | null)?.usage ?? {});
+const usageOf = (summary: unknown): Usage => (parse(summary) as { usage?: Usage } | null)?.usage ?? {};
 
 function fail(what: string, detail: string): never {
   throw new Error(`${what}: ${detail}`);
