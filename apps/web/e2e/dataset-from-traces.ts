@@ -5,14 +5,12 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from '@weft/server/test/test-server.ts';
+import { signedInPage } from './browser.ts';
 import { REVIEW_PROJECT } from './send-to-review.ts';
 
 export async function checkDatasetFromTraces(browser: Browser, server: TestServer, shots: string): Promise<void> {
   const api = server.client('alice');
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
-  page.on('pageerror', (err) => {
-    throw err;
-  });
+  const page = await signedInPage(browser, server.url, server.aliceKey);
   const pick = async (rows: number[]) => {
     const table = page.getByRole('table', { name: 'Traces' });
     for (const n of rows) await table.getByRole('row').nth(n).getByRole('checkbox').check();
@@ -29,9 +27,6 @@ export async function checkDatasetFromTraces(browser: Browser, server: TestServe
     );
   };
   try {
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('API key').fill(server.aliceKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.goto(`${server.url}/${REVIEW_PROJECT}/traces?thread=support`);
     await page.getByText('traces 1–30 of 30').waitFor();
 

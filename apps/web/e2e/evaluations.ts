@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { runSdkScript } from '@weft/server/test/weave-sdk/run-sdk-script.ts';
 import type { TestServer } from '@weft/server/test/test-server.ts';
+import { signedInPage } from './browser.ts';
 
 const PROJECT = 'acme/weave-eval-web';
 
@@ -18,14 +19,8 @@ export async function checkEvaluations(browser: Browser, server: TestServer, sho
     script: 'weave-eval-script.mjs',
   });
   expect(run.code, run.stderr).toBe(0);
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, timezoneId: 'UTC' });
-  page.on('pageerror', (err) => {
-    throw err;
-  });
+  const page = await signedInPage(browser, server.url, server.aliceKey, 1400);
   try {
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('API key').fill(server.aliceKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.goto(`${server.url}/${PROJECT}/evaluations`);
     const list = page.getByRole('table', { name: 'Evaluations' });
     // Two Evaluation.evaluate runs and the EvaluationLogger's.

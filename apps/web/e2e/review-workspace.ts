@@ -10,6 +10,7 @@ import { createApiKeyStore, openDatabase } from '@weft/store';
 import { generateApiKey, hashApiKey } from '@weft/server/src/auth/index.ts';
 import { apiKeyId } from '@weft/server/src/auth/keys.ts';
 import type { TestServer } from '@weft/server/test/test-server.ts';
+import { signedInPage } from './browser.ts';
 
 const P = 'acme/review-desk';
 const T0 = Date.parse('2026-11-26T09:00:00.000Z');
@@ -106,18 +107,6 @@ async function seedQueue(server: TestServer) {
   return { api, queueId, helpfulness, category, notesQueueId };
 }
 
-async function signedInPage(browser: Browser, server: TestServer, key: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC', locale: 'en-US' });
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  await page.goto(`${server.url}/`);
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return page;
-}
-
 /** The item `position` of `total` is shown, and its form holds the focus (the keyboard acts on it). */
 export async function onItem(page: Page, position: number, total = 30) {
   await page.getByRole('heading', { name: `Item ${position} of ${total}` }).waitFor();
@@ -145,7 +134,7 @@ export async function checkReviewWorkspace(browser: Browser, server: TestServer,
   };
   const review = `${server.url}/${P}/queues/${queueId}/review`;
 
-  const page = await signedInPage(browser, server, server.aliceKey);
+  const page = await signedInPage(browser, server.url, server.aliceKey);
   try {
     await page.goto(review);
     await onItem(page, 1);
@@ -293,7 +282,7 @@ export async function checkReviewWorkspace(browser: Browser, server: TestServer,
   } finally {
     await db.close();
   }
-  const second = await signedInPage(browser, server, key);
+  const second = await signedInPage(browser, server.url, key);
   try {
     await second.goto(review);
     await second.getByRole('status').filter({ hasText: '12 of 30 done' }).waitFor();
@@ -314,7 +303,7 @@ export async function checkReviewWorkspace(browser: Browser, server: TestServer,
   }
 
   // A read-only key sees the queue and the next open item (15), but neither takes it nor writes.
-  const viewer = await signedInPage(browser, server, await keyOf(server, 'acme-reader', 'read'));
+  const viewer = await signedInPage(browser, server.url, await keyOf(server, 'acme-reader', 'read'));
   try {
     await viewer.goto(review);
     await viewer.waitForURL(new RegExp(`\\?item=${ordered[14]!.id}$`));

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from '@weft/server/test/test-server.ts';
+import { signedInPage } from './browser.ts';
 import { onItem } from './review-workspace.ts';
 
 export const REVIEW_PROJECT = 'acme/review-flow';
@@ -57,14 +58,8 @@ export async function checkSendToReview(browser: Browser, server: TestServer, sh
   await seedCalls(server);
   const api = server.client('alice');
   const sales = await api.POST('/annotation_queues', { body: { project_id: REVIEW_PROJECT, name: 'Sales review', scorer_refs: [] } });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC', acceptDownloads: true });
-  page.on('pageerror', (err) => {
-    throw err;
-  });
+  const page = await signedInPage(browser, server.url, server.aliceKey);
   try {
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('API key').fill(server.aliceKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.goto(`${server.url}/${REVIEW_PROJECT}/traces`);
     await filterThread(page, 'support');
     await page.getByText('traces 1–30 of 30').waitFor();
