@@ -133,6 +133,7 @@ describe('weft serve in an empty directory', () => {
       trace_server_version: version,
       commit: packedCommit,
       key_scope: 'admin',
+      svc_user_id: 'local',
     });
     const metrics = await (await fetch(`${url}/metrics`, { headers: auth() })).text();
     expect(metrics).toContain(`weft_build_info{version="${version}",commit="${packedCommit}",node="${process.versions.node}"} 1`);
