@@ -3,22 +3,14 @@
 // call: of the project's live rows of that type on the call's ref, the newest (created_at, then id,
 // descending), so two annotators' rows give one answer however often it is asked. Weave's ClickHouse
 // takes an arbitrary one there. The row is found by a correlated subquery per value; the lookup is a
-// range of feedback_call_jsonTypeidx (project_id, weave_ref, feedback_type, created_at, id), newest first.
+// range of feedback_call_type_idx (project_id, weave_ref, feedback_type, created_at, id), newest first.
 import { sql, type Expression } from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, type Db } from '../db/index.ts';
+import { TEXT_COLUMNS } from '../feedback/feedback-query.ts';
 import { queryFail, type Kind, type Value } from '../query/weave-query.ts';
 
-/** Weave's feedback field name → column of the feedback table. */
-const COLUMNS: Record<string, string> = {
-  id: 'id',
-  creator: 'creator',
-  wb_user_id: 'svc_user_id',
-  annotation_ref: 'annotation_ref',
-  runnable_ref: 'runnable_ref',
-  call_ref: 'call_ref',
-  trigger_ref: 'trigger_ref',
-  queue_id: 'queue_id',
-};
+/** Weave's feedback field name → column of the feedback table; weave_ref and feedback_type name the row itself. */
+const COLUMNS = Object.fromEntries(Object.entries(TEXT_COLUMNS).filter(([k]) => k !== 'weave_ref' && k !== 'feedback_type'));
 
 // The type is everything between `feedback.[` and the first `].` (it may hold dots, not `]`).
 const FEEDBACK_FIELD = /^feedback\.\[([^\]]+)\]\.(.+)$/s;

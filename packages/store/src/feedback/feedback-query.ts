@@ -7,8 +7,8 @@ import { readJson, type Database, type Db } from '../db/index.ts';
 import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 import { jsonPathField, queryFail, textColumn, timeColumn, weaveQueryCondition, type Value } from '../query/weave-query.ts';
 
-/** Weave's field name → column. */
-const TEXT_COLUMNS: Record<string, string> = {
+/** Weave's field name → column (the calls query's feedback fields use it too). */
+export const TEXT_COLUMNS: Record<string, string> = {
   id: 'id',
   weave_ref: 'weave_ref',
   feedback_type: 'feedback_type',
