@@ -77,9 +77,11 @@ export async function checkEvaluations(browser: Browser, server: TestServer, sho
 
     // The traces list offers the ops the SDK published for its op filter, and says when calls started.
     await page.goto(`${server.url}/${PROJECT}/traces`);
-    const ops = await page.locator('datalist#trace-ops option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(ops).toEqual(expect.arrayContaining([`weave:///${PROJECT}/op/adder:*`, `weave:///${PROJECT}/op/sloppy_adder:*`]));
+    // The datalist fills when objs/query answers, after the page renders: poll, not read once.
+    const ops = () => page.locator('datalist#trace-ops option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await expect.poll(ops).toEqual(expect.arrayContaining([`weave:///${PROJECT}/op/adder:*`, `weave:///${PROJECT}/op/sloppy_adder:*`]));
     const started = page.getByRole('table', { name: 'Traces' }).locator('time').first();
+    await started.waitFor();
     expect(await started.innerText()).toMatch(/ago|now/);
     expect(Date.parse((await started.getAttribute('datetime'))!)).toBeGreaterThan(Date.now() - 3_600_000);
   } finally {

@@ -107,11 +107,11 @@ export async function checkOverview(browser: Browser, server: TestServer, data: 
     expect(means).toEqual([0.75]);
     const scores = ov.getByRole('img', { name: 'Feedback scores (mean) by time' });
     await scores.waitFor();
-    expect(
-      await scores
-        .locator('[data-series="output.score"] circle')
-        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))),
-    ).toEqual(means);
+    await expect
+      .poll(() =>
+        scores.locator('[data-series="output.score"] circle').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))),
+      )
+      .toEqual(means);
   } finally {
     await ov.close();
   }

@@ -134,8 +134,9 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     // The Weave SDK's link shape opens a nested call directly, its conversation shown as chat.
     await page.goto(`${server.url}/acme/support-bot/r/call/${data.okLlm}`);
     await page.getByRole('list', { name: 'Conversation' }).first().waitFor();
-    const levels = await page.getByRole('treeitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-level')));
-    expect(levels).toEqual(['1', '2', '2', '3']);
+    // The tree and the call load separately: poll until the tree has its rows.
+    const levels = () => page.getByRole('treeitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-level')));
+    await expect.poll(levels).toEqual(['1', '2', '2', '3']);
     await expect(page.getByRole('list', { name: 'Conversation' }).first().innerText()).resolves.toMatch(/How do I reset my password/);
     await shot('trace');
 
