@@ -15,6 +15,7 @@ import { createDrainer } from './http/lifecycle.ts';
 import { createLimiter } from './http/rate-limit.ts';
 import { VERSION } from './version.ts';
 import { serverUrl } from './http/server-url.ts';
+import { startJudges } from './judges/judges.ts';
 import { startSweeper } from './retention/sweeper.ts';
 import { createCallRecorder } from './router/record-call.ts';
 import type { Deps } from './handlers/index.ts';
@@ -188,6 +189,10 @@ export async function startServer(
     logger,
     onBatch: metrics.countRetention,
   });
+  const judges = startJudges(
+    { db, store, router, recorder, routerLimits: routing?.limits },
+    { concurrency: config.judgeConcurrency, pollMs: config.judgePollIntervalMs, scanMs: config.monitorScanIntervalMs, logger },
+  );
   return {
     url,
     port,
@@ -198,6 +203,8 @@ export async function startServer(
       await sweeper.stop();
       const { cut } = await lifecycle.drain(server, config.shutdownTimeoutMs, closeSilent);
       if (cut > 0) logger.warn({ connections: cut }, 'requests still running at SHUTDOWN_TIMEOUT were cut');
+      // Judges in flight are aborted and go back to the queue; their router calls are recorded below.
+      await judges.stop();
       // The records of the requests just finished, before the database goes.
       await recorder.close();
       await routing?.close();

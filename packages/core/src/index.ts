@@ -8,6 +8,7 @@ export * from './router/index.ts';
 export * from './costs/index.ts';
 export * from './errors.ts';
 export * from './turns.ts';
+export * from './judges/index.ts';
 export * from './ids.ts';
 export * from './otel/index.ts';
 export * from './refs/weave-ref.ts';

@@ -9,6 +9,7 @@ import { costMethods } from './costs/index.ts';
 import { evaluationMethods } from './evaluations/index.ts';
 import { feedbackMethods } from './feedback/index.ts';
 import { fileMethods } from './files/index.ts';
+import { judgementMethods } from './judgements/index.ts';
 import { modelMethods } from './models/index.ts';
 import { objectMethods } from './objects/index.ts';
 import { projectMethods } from './projects/index.ts';
@@ -47,6 +48,7 @@ export function createStore(opts: StoreOptions): Store {
     ...modelMethods(opts),
     ...fileMethods(opts),
     ...feedbackMethods(opts),
+    ...judgementMethods(opts),
     ...costMethods(opts),
     ...projectMethods(opts),
     ...refMethods(opts),

@@ -28,3 +28,15 @@ export {
 export * from './transfer/index.ts';
 export * from './backup/index.ts';
 export { DEFAULT_FILE_GRACE_MS, sweepExpired, type SweepCounts, type SweepOptions, type SweepResult } from './retention/sweep.ts';
+export {
+  claimJudgements,
+  liveMonitors,
+  monitorCursor,
+  onMonitorScanLock,
+  recordMonitorStep,
+  settleJudgement,
+  type ClaimedJudgement,
+  type JudgementOutcome,
+  type LiveMonitor,
+  type MonitorStep,
+} from './judgements/index.ts';

@@ -375,6 +375,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calls/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Judge calls with LLM-as-judge scorers
+         * @description Weave's `calls/score`: queues one judgement per call and scorer, durably, and answers. A judge in the server then formats the scorer's `scoring_prompt` with the call's `output` and its inputs (Python `str.format` placeholders), sends it as a chat completion through Weft's router to the scorer's `model.llm_model_id` (a router model), records that request as a call (traced and costed as any router call), and writes the answer as `wandb.runnable.<scorer name>` feedback on the judged call with `runnable_ref` = the scorer and `call_ref` = the judge's call. Provider failures are retried with backoff; a judgement is written once even if the server restarts mid-way. Without a router file, judgements fail naming the model.
+         */
+        post: operations["callsScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calls/stats": {
         parameters: {
             query?: never;
@@ -846,6 +866,46 @@ export interface paths {
         get: operations["routerModelsList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/judgements/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A project's judgements
+         * @description What calls/score and the project's monitors queued, newest first, with their state, the router call of each attempt, the feedback written and the cost. Filters combine with and.
+         */
+        post: operations["judgementsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/judgements/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Judgements per monitor and scorer
+         * @description Per monitor (all its versions) and scorer, and for calls/score per scorer: how many judgements are queued, running, done and failed, what they cost, and when the last was done.
+         */
+        post: operations["judgementsStats"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1951,6 +2011,20 @@ export interface components {
             /** @description Only with `limit`: more calls match than were counted. */
             has_more?: boolean;
         };
+        /** @description Weave's CallsScoreReq. Every call is judged by every scorer, in the background: the answer means the work is queued durably, not done. Each scorer ref names a Weave `LLMAsAJudgeScorer` object of the project. */
+        CallsScoreReq: {
+            /** @description Calls of the project; a call that does not exist is a 422 naming its index. */
+            call_ids: string[];
+            project_id: components["schemas"]["ProjectId"];
+            /** @description `weave:///<entity>/<project>/object/<name>:<digest>` refs of LLMAsAJudgeScorer objects of the project. */
+            scorer_refs: string[];
+            /** @description Sent by Weave's UI; ignored (the feedback's author is the authenticated user). */
+            wb_user_id?: string | null;
+        };
+        /** @description Weave answers `{}`; Weft adds how many judgements were queued (calls × scorers). */
+        CallsScoreRes: {
+            queued: number;
+        };
         CallsSortItem: {
             direction: components["schemas"]["SortDirection"];
             /**
@@ -2857,6 +2931,66 @@ export interface components {
             messages_and_choices?: components["schemas"]["MessageOrChoice"][];
             tools?: components["schemas"]["Tool"][] | null;
         };
+        Judgement: {
+            /** @description Requests sent to the router for it so far. */
+            attempts: number;
+            /** @description The judged call. */
+            call_id: string;
+            /** @description USD of the attempts so far, exact decimal; null before the first priced answer. */
+            cost_usd: string | null;
+            created_at: components["schemas"]["Datetime"];
+            error: string | null;
+            /** @description The id of its `wandb.runnable.<scorer>` feedback (chosen when queued; the feedback exists once done). */
+            feedback_id: string;
+            id: string;
+            /** @description The router call of the last attempt: its trace, tokens and cost. */
+            judge_call_id: string | null;
+            /** @description The monitor version that chose the call; null for calls/score. */
+            monitor_ref: string | null;
+            scorer_ref: string;
+            state: components["schemas"]["JudgementState"];
+            updated_at: components["schemas"]["Datetime"];
+        };
+        JudgementGroup: {
+            /** @description Sum of the judgements' costs in USD, as a double (each judgement keeps its exact cost). */
+            cost_usd: number;
+            done: number;
+            failed: number;
+            last_done_at: components["schemas"]["Datetime"] | null;
+            /** @description The monitor's object name (all its versions); null for calls/score. */
+            monitor: string | null;
+            queued: number;
+            running: number;
+            scorer_ref: string;
+        };
+        /** @description A project's judgements, newest first. */
+        JudgementsQueryReq: {
+            call_ids?: string[] | null;
+            /** @default 100 */
+            limit?: number;
+            /** @description Only this monitor version's; ending in `:*`, every version of the monitor. */
+            monitor_ref?: string | null;
+            /** @default 0 */
+            offset?: number;
+            project_id: components["schemas"]["ProjectId"];
+            scorer_ref?: string | null;
+            states?: components["schemas"]["JudgementState"][] | null;
+        };
+        JudgementsQueryRes: {
+            judgements: components["schemas"]["Judgement"][];
+        };
+        JudgementsStatsReq: {
+            project_id: components["schemas"]["ProjectId"];
+        };
+        JudgementsStatsRes: {
+            /** @description One per (monitor, scorer), monitors by name, then calls/score's. */
+            groups: components["schemas"]["JudgementGroup"][];
+        };
+        /**
+         * @description queued: waiting (or waiting to retry after a provider failure); running: a judge holds it; done: its feedback is written; failed: given up (the reason in `error`).
+         * @enum {string}
+         */
+        JudgementState: "queued" | "running" | "done" | "failed";
         /** @description Maximum number of results; null or absent means no limit. */
         Limit: number | null;
         LiveRes: {
@@ -3995,6 +4129,8 @@ export type CallsQuery = components['schemas']['CallsQuery'];
 export type CallsQueryRes = components['schemas']['CallsQueryRes'];
 export type CallsQueryStatsReq = components['schemas']['CallsQueryStatsReq'];
 export type CallsQueryStatsRes = components['schemas']['CallsQueryStatsRes'];
+export type CallsScoreReq = components['schemas']['CallsScoreReq'];
+export type CallsScoreRes = components['schemas']['CallsScoreRes'];
 export type CallsSortItem = components['schemas']['CallsSortItem'];
 export type CallsStreamQueryReq = components['schemas']['CallsStreamQueryReq'];
 export type CallsStreamQueryRes = components['schemas']['CallsStreamQueryRes'];
@@ -4076,6 +4212,13 @@ export type GraphqlReq = components['schemas']['GraphqlReq'];
 export type GraphqlRes = components['schemas']['GraphqlRes'];
 export type HealthRes = components['schemas']['HealthRes'];
 export type History = components['schemas']['History'];
+export type Judgement = components['schemas']['Judgement'];
+export type JudgementGroup = components['schemas']['JudgementGroup'];
+export type JudgementsQueryReq = components['schemas']['JudgementsQueryReq'];
+export type JudgementsQueryRes = components['schemas']['JudgementsQueryRes'];
+export type JudgementsStatsReq = components['schemas']['JudgementsStatsReq'];
+export type JudgementsStatsRes = components['schemas']['JudgementsStatsRes'];
+export type JudgementState = components['schemas']['JudgementState'];
 export type Limit = components['schemas']['Limit'];
 export type LiveRes = components['schemas']['LiveRes'];
 export type LlmAggregatedUsage = components['schemas']['LLMAggregatedUsage'];
@@ -4875,6 +5018,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallsQueryStatsRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    callsScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsScoreReq"];
+            };
+        };
+        responses: {
+            /** @description The judgements are queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallsScoreRes"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5709,6 +5885,72 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    judgementsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JudgementsQueryReq"];
+            };
+        };
+        responses: {
+            /** @description The judgements, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgementsQueryRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    judgementsStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JudgementsStatsReq"];
+            };
+        };
+        responses: {
+            /** @description One group per monitor and scorer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgementsStatsRes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     live: {

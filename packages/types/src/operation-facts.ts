@@ -18,6 +18,7 @@ export interface OperationFacts {
   callsDelete: { body: 'json'; auth: 'basic'; line: null };
   callsQuery: { body: 'json'; auth: 'basic'; line: null };
   callsQueryStats: { body: 'json'; auth: 'basic'; line: null };
+  callsScore: { body: 'json'; auth: 'basic'; line: null };
   callsStats: { body: 'json'; auth: 'basic'; line: null };
   callsStreamQuery: { body: 'json'; auth: 'basic'; line: 'CallSchema' };
   callStart: { body: 'json'; auth: 'basic'; line: null };
@@ -42,6 +43,8 @@ export interface OperationFacts {
   filesCreate: { body: 'multipart'; auth: 'basic'; line: null };
   graphqlQuery: { body: 'json'; auth: 'basic'; line: null };
   health: { body: 'none'; auth: 'none'; line: null };
+  judgementsQuery: { body: 'json'; auth: 'basic'; line: null };
+  judgementsStats: { body: 'json'; auth: 'basic'; line: null };
   live: { body: 'none'; auth: 'none'; line: null };
   metrics: { body: 'none'; auth: 'none'; line: null };
   modelCheckpointCreate: { body: 'json'; auth: 'bearer'; line: null };

@@ -155,6 +155,24 @@ export const SETTINGS = {
     default: '1m',
     description: 'time between two retention sweeps (expired calls, their feedback, unreferenced files); 0: no sweeper',
   }),
+  judgeConcurrency: setting({
+    env: 'JUDGE_CONCURRENCY',
+    type: t.integer(0, 64),
+    default: '4',
+    description: 'LLM-as-judge requests (calls/score, monitors) one server sends to the router at once; 0: this server judges nothing',
+  }),
+  judgePollIntervalMs: setting({
+    env: 'JUDGE_POLL_INTERVAL',
+    type: t.duration(false),
+    default: '1s',
+    description: 'how often an idle judge looks for queued judgements',
+  }),
+  monitorScanIntervalMs: setting({
+    env: 'MONITOR_SCAN_INTERVAL',
+    type: t.duration(true),
+    default: '5s',
+    description: "time between two looks of the monitors at their projects' new calls; 0: no monitors run here",
+  }),
   retentionFileGraceMs: setting({
     env: 'RETENTION_FILE_GRACE',
     type: t.duration(true),

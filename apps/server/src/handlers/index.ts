@@ -6,6 +6,7 @@ import type { Deps, Handlers } from './handler.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { fileHandlers } from './files.ts';
 import { graphqlHandlers } from './graphql.ts';
+import { judgementHandlers } from './judgements.ts';
 import { modelHandlers } from './models.ts';
 import { objectHandlers } from './objects.ts';
 import { otelHandlers } from './otel.ts';
@@ -32,6 +33,7 @@ export function allHandlers(deps: Deps): Handlers {
     ...modelHandlers(deps),
     ...fileHandlers(deps),
     ...feedbackHandlers(deps),
+    ...judgementHandlers(deps),
     ...costHandlers(deps),
     ...otelHandlers(deps),
     ...projectHandlers(deps),

@@ -19,6 +19,8 @@ export interface RecordStart {
   requestedModel: string;
   stream: boolean;
   clientUserAgent?: string;
+  /** Set when an LLM-as-judge asks (src/judges/): what it judges, kept in the call's attributes. */
+  judge?: { judgement_id: string; call_id: string; scorer_ref: string; monitor_ref: string | null };
 }
 
 export interface RecordFinish {
@@ -74,7 +76,7 @@ export function shapeStart(s: RecordStart, ids: { id: string; trace_id: string }
     parent_id: s.parent?.parent_id ?? null,
     op_name: s.op,
     started_at: s.startedAt.toISOString(),
-    attributes: { weave: { source: 'weft-gateway' }, gateway: gatewayAttributes(s, finish) },
+    attributes: { weave: { source: 'weft-gateway' }, gateway: gatewayAttributes(s, finish), ...(s.judge ? { judge: s.judge } : {}) },
     inputs: shapeInputs(s.op, s.inputs, s.recordContent),
   };
 }

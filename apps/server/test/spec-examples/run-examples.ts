@@ -65,6 +65,10 @@ export const ORDER = [
   'costCreate',
   'costQuery',
   'costPurge',
+  // The call of callStart's example, judged by objCreate's LLMAsAJudgeScorer.
+  'callsScore',
+  'judgementsQuery',
+  'judgementsStats',
   'annotationQueueCreate',
   'annotationQueuesQuery',
   'annotationQueueRead',
@@ -98,7 +102,8 @@ export const ORDER = [
 
 /** Operations whose answer changes with every request (counters): only their status is checked. */
 // Measured at run time: the endpoints' health is what the replica saw, not a fixed answer.
-const UNCOMPARED = new Set(['metrics', 'routerEndpointsList']);
+// judgements/stats: what the judges have done by then.
+const UNCOMPARED = new Set(['metrics', 'routerEndpointsList', 'judgementsStats']);
 
 /** The router's operations: their examples run against a server with a router (spec-examples.test.ts). */
 export const ROUTER_OPERATIONS: ReadonlySet<string> = new Set([

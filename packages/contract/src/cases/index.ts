@@ -13,6 +13,7 @@ import { feedbackCases } from './feedback.ts';
 import { fileCases } from './files.ts';
 import { graphqlCases } from './graphql.ts';
 import type { OperationCase } from './case-types.ts';
+import { judgementCases } from './judgements.ts';
 import { modelCases } from './models.ts';
 import { objectTagCases } from './object-tags.ts';
 import { objectCases } from './objects.ts';
@@ -36,6 +37,7 @@ export const operationCases: Record<OperationId, OperationCase> = {
   ...evaluationCases,
   ...fileCases,
   ...feedbackCases,
+  ...judgementCases,
   ...costCases,
   ...annotationQueueCases,
   ...annotationQueueItemCases,

@@ -137,6 +137,36 @@ export interface AnnotationQueueItemsTable {
   deleted_at: IsoDatetime | null;
 }
 
+/** One judgement of a call by an LLM-as-judge scorer (migration 0020). */
+export interface JudgementsTable {
+  project_id: string;
+  id: string;
+  /** `monitor:<name>` or `request:<id>`: with scorer_ref and call_id, unique. */
+  source_key: string;
+  monitor_ref: string | null;
+  scorer_ref: string;
+  call_id: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  /** queued: when it may be claimed; running: when its claim lapses (the judge is presumed gone). */
+  due_at: IsoDatetime;
+  judge_call_id: string | null;
+  feedback_id: string;
+  cost_usd: string | null;
+  error: string | null;
+  requested_by: string;
+  created_at: IsoDatetime;
+  updated_at: IsoDatetime;
+}
+
+/** How far a monitor has looked at its project's calls (migration 0020). */
+export interface MonitorCursorsTable {
+  project_id: string;
+  monitor: string;
+  started_at: IsoDatetime;
+  updated_at: IsoDatetime;
+}
+
 /** One annotator's state on one queue item (migration 0015). */
 export interface AnnotatorQueueItemsProgressTable {
   project_id: string;
@@ -327,6 +357,8 @@ export interface Database {
   annotation_queues: AnnotationQueuesTable;
   annotation_queue_items: AnnotationQueueItemsTable;
   annotator_queue_items_progress: AnnotatorQueueItemsProgressTable;
+  judgements: JudgementsTable;
+  monitor_cursors: MonitorCursorsTable;
   models: ModelsTable;
   model_checkpoints: ModelCheckpointsTable;
   trajectory_logs: TrajectoryLogsTable;

@@ -156,6 +156,33 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
     },
     scope: 'project',
   },
+  judgements: {
+    key: ['project_id', 'id'],
+    columns: {
+      project_id: 'text',
+      id: 'text',
+      source_key: 'text',
+      monitor_ref: 'text',
+      scorer_ref: 'text',
+      call_id: 'text',
+      state: 'text',
+      attempts: 'int',
+      due_at: 'text',
+      judge_call_id: 'text',
+      feedback_id: 'text',
+      cost_usd: 'text',
+      error: 'text',
+      requested_by: 'text',
+      created_at: 'text',
+      updated_at: 'text',
+    },
+    scope: 'project',
+  },
+  monitor_cursors: {
+    key: ['project_id', 'monitor'],
+    columns: { project_id: 'text', monitor: 'text', started_at: 'text', updated_at: 'text' },
+    scope: 'project',
+  },
   models: {
     key: ['id'],
     columns: {

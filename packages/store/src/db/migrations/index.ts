@@ -21,6 +21,7 @@ import { apiKeyEntityScopes } from './0016-api-key-entity-scopes.ts';
 import { feedbackCreatedIndex } from './0017-feedback-created-index.ts';
 import { feedbackCallTypeIndex } from './0018-feedback-call-type-index.ts';
 import { queueItemsLiveIndex } from './0019-queue-items-live-index.ts';
+import { judgements } from './0020-judgements.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -43,5 +44,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0017-feedback-created-index': feedbackCreatedIndex(),
     '0018-feedback-call-type-index': feedbackCallTypeIndex(),
     '0019-queue-items-live-index': queueItemsLiveIndex(),
+    '0020-judgements': judgements(dialect),
   };
 }

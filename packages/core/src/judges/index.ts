@@ -1,0 +1,2 @@
+export * from './judge-objects.ts';
+export * from './judge-prompt.ts';
