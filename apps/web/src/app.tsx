@@ -17,6 +17,7 @@ import { TracesPage } from './pages/traces.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 // Pages off the first screen load on first visit: the first load of Studio stays small.
+const JudgesPage = lazy(() => import('./pages/judges.tsx').then((m) => ({ default: m.JudgesPage })));
 const EvaluationsPage = lazy(() => import('./pages/evaluations.tsx').then((m) => ({ default: m.EvaluationsPage })));
 const EvaluationComparePage = lazy(() => import('./pages/evaluation-compare.tsx').then((m) => ({ default: m.EvaluationComparePage })));
 const ObjectPage = lazy(() => import('./pages/object.tsx').then((m) => ({ default: m.ObjectPage })));
@@ -70,6 +71,7 @@ function SignedIn() {
           <Route path=":entity/:project/r/call/:callId" element={<TracePage />} />
           <Route path=":entity/:project/threads" element={<ThreadsPage />} />
           <Route path=":entity/:project/evaluations" element={<EvaluationsPage />} />
+          <Route path=":entity/:project/judges" element={<JudgesPage />} />
           <Route path=":entity/:project/evaluations/compare" element={<EvaluationComparePage />} />
           <Route path=":entity/:project/threads/:threadId" element={<ThreadPage />} />
           <Route path=":entity/:project/objects" element={<ObjectsPage />} />

@@ -24,6 +24,7 @@ export function Layout() {
               <NavLink to={`/${entity}/${project}/evaluations`}>Evaluations</NavLink>
               <NavLink to={`/${entity}/${project}/objects`}>Objects</NavLink>
               <NavLink to={`/${entity}/${project}/queues`}>Queues</NavLink>
+              <NavLink to={`/${entity}/${project}/judges`}>Judges</NavLink>
               <NavLink to={`/${entity}/${project}/runs`}>RL runs</NavLink>
             </>
           )}

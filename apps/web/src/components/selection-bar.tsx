@@ -1,8 +1,10 @@
 // What the traces list does with its selection: a count, "select all matching the filter" once a
-// whole page is picked, Add to queue (add-to-queue.tsx) and Add to dataset (add-to-dataset.tsx).
+// whole page is picked, Add to queue (add-to-queue.tsx), Add to dataset (add-to-dataset.tsx) and
+// Judge (judge-calls.tsx).
 import { useState } from 'react';
 import { AddToDataset } from './add-to-dataset.tsx';
 import { AddToQueue, type CallSelection } from './add-to-queue.tsx';
+import { JudgeCalls } from './judge-calls.tsx';
 
 interface Props {
   projectId: string;
@@ -19,7 +21,7 @@ interface Props {
 }
 
 export function SelectionBar({ projectId, picked, allMatching, total, pageFullyPicked, onAllMatching, onClear, matchingIds }: Props) {
-  const [adding, setAdding] = useState<'queue' | 'dataset'>();
+  const [adding, setAdding] = useState<'queue' | 'dataset' | 'judge'>();
   if (picked.size === 0 && !allMatching) return null;
   const count = allMatching ? (total ?? 0) : picked.size;
   const selection: CallSelection = allMatching ? { count, ids: matchingIds } : { count, ids: () => Promise.resolve([...picked]) };
@@ -39,6 +41,9 @@ export function SelectionBar({ projectId, picked, allMatching, total, pageFullyP
       <button type="button" aria-expanded={adding === 'dataset'} onClick={() => setAdding('dataset')}>
         Add to dataset…
       </button>
+      <button type="button" aria-expanded={adding === 'judge'} onClick={() => setAdding('judge')}>
+        Judge…
+      </button>
       <button
         type="button"
         className="link"
@@ -50,6 +55,7 @@ export function SelectionBar({ projectId, picked, allMatching, total, pageFullyP
         Clear selection
       </button>
       {adding === 'queue' && <AddToQueue projectId={projectId} selection={selection} onClose={() => setAdding(undefined)} />}
+      {adding === 'judge' && <JudgeCalls projectId={projectId} selection={selection} onClose={() => setAdding(undefined)} />}
       {adding === 'dataset' && <AddToDataset projectId={projectId} selection={selection} onClose={() => setAdding(undefined)} />}
     </div>
   );
