@@ -15,6 +15,7 @@ import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
+import { checkCallView } from './call-view.ts';
 import { checkEvaluations } from './evaluations.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
@@ -163,12 +164,16 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await tree.getByRole('treeitem').first().waitFor();
     expect(await tree.getByRole('treeitem').count()).toBeLessThan(100);
     await page.locator('.tree-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await tree.getByRole('button', { name: 'item_799', exact: true }).waitFor();
+    await tree.getByRole('link', { name: 'item_799', exact: true }).waitFor();
     // The keyboard reaches it too: End selects the last call and the URL follows.
     await tree.focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('End');
     await page.waitForURL(/\/r\/call\/0197331c-0000-7000-8000-000000009800$/);
+  });
+
+  it('shows trace totals, kind icons, rows as links and usage as a table per model', async () => {
+    await checkCallView(browser, server, SHOTS);
   });
 
   it('shows the router catalogue with prices per million tokens', async () => {
