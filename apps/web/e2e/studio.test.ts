@@ -16,6 +16,7 @@ import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
 import { checkCallView } from './call-view.ts';
+import { checkDatasetView } from './dataset-view.ts';
 import { checkEvaluations } from './evaluations.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
@@ -203,7 +204,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     expect(await page.getByRole('link', { name: 'Open in playground' }).count()).toBe(0);
   });
 
-  it('shows an object’s versions, their difference, and a dataset’s rows with sorting and virtual scrolling', async () => {
+  it('shows an object’s versions, their difference, and a dataset’s rows with sorting, virtual scrolling, search, jump and a row drawer', async () => {
     await page.goto(`${server.url}/acme/support-bot/objects`);
     await page.getByRole('link', { name: 'support-questions' }).click();
     const versions = page.getByRole('table', { name: 'Versions' });
@@ -244,6 +245,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await expect
       .poll(() => rows.getByRole('row').last().getAttribute('aria-rowindex'), { timeout: 10_000 })
       .toBe(String(data.datasetRows + 1));
+    await checkDatasetView(page, server, data.projectId, SHOTS);
   });
 
   it('edits an annotation queue, and the edit persists', async () => {
