@@ -15,6 +15,8 @@ import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
+import { checkCallView } from './call-view.ts';
+import { checkDatasetView } from './dataset-view.ts';
 import { checkEvaluations } from './evaluations.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
@@ -163,12 +165,16 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await tree.getByRole('treeitem').first().waitFor();
     expect(await tree.getByRole('treeitem').count()).toBeLessThan(100);
     await page.locator('.tree-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await tree.getByRole('button', { name: 'item_799', exact: true }).waitFor();
+    await tree.getByRole('link', { name: 'item_799', exact: true }).waitFor();
     // The keyboard reaches it too: End selects the last call and the URL follows.
     await tree.focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('End');
     await page.waitForURL(/\/r\/call\/0197331c-0000-7000-8000-000000009800$/);
+  });
+
+  it('shows trace totals, kind icons, rows as links and usage as a table per model', async () => {
+    await checkCallView(browser, server, SHOTS);
   });
 
   it('shows the router catalogue with prices per million tokens', async () => {
@@ -198,7 +204,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     expect(await page.getByRole('link', { name: 'Open in playground' }).count()).toBe(0);
   });
 
-  it('shows an object’s versions, their difference, and a dataset’s rows with sorting and virtual scrolling', async () => {
+  it('shows an object’s versions, their difference, and a dataset’s rows with sorting, virtual scrolling, search, jump and a row drawer', async () => {
     await page.goto(`${server.url}/acme/support-bot/objects`);
     await page.getByRole('link', { name: 'support-questions' }).click();
     const versions = page.getByRole('table', { name: 'Versions' });
@@ -239,6 +245,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await expect
       .poll(() => rows.getByRole('row').last().getAttribute('aria-rowindex'), { timeout: 10_000 })
       .toBe(String(data.datasetRows + 1));
+    await checkDatasetView(page, server, data.projectId, SHOTS);
   });
 
   it('edits an annotation queue, and the edit persists', async () => {

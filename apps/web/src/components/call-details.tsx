@@ -1,24 +1,29 @@
 // The selected call: times, status, exception, inputs, output (chat messages as a conversation),
-// attributes, summary, costs and feedback.
+// usage and cost per model, the summary and attributes as tables of fields, and feedback.
 import type { CallSchema } from '@weft/types';
 import { Link } from 'react-router';
 import { costOf, formatCost, formatDuration, formatTime, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { CallFeedback } from './call-feedback.tsx';
 import { ChatView, messagesOf } from './chat-view.tsx';
 import { ExceptionView } from './exception-view.tsx';
+import { callKind } from '../call-kind.ts';
 import { JsonView } from './json-view.tsx';
+import { KindIcon } from './kind-icon.tsx';
 import { OpenInPlayground } from './open-in-playground.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { FieldsTable, UsageTable } from './usage-tables.tsx';
+
+// Shown in the usage table rather than again among the summary's fields.
+const inUsageTable = (path: string) => path === 'usage' || path === 'weave.costs';
 
 export function CallDetails({ call }: { call: CallSchema }) {
   const summary = (call.summary ?? {}) as Record<string, unknown>;
-  const weave = (summary.weave ?? {}) as Record<string, unknown>;
   const inputMessages = messagesOf(call.inputs);
   const outputMessages = messagesOf(call.output);
   return (
     <article className="details" aria-label="Call details">
       <h2>
-        {opLabel(call)} <StatusBadge status={statusOf(call)} />
+        <KindIcon kind={callKind(call)} /> {opLabel(call)} <StatusBadge status={statusOf(call)} />
       </h2>
       <OpenInPlayground projectId={call.project_id} callId={call.id} inputs={call.inputs} />
       <dl className="facts">
@@ -27,7 +32,7 @@ export function CallDetails({ call }: { call: CallSchema }) {
         <dt>Latency</dt>
         <dd>{formatDuration(latencyOf(call))}</dd>
         <dt>Tokens</dt>
-        <dd>{tokensOf(call) || '—'}</dd>
+        <dd>{tokensOf(call) > 0 ? tokensOf(call).toLocaleString('en-US') : '—'}</dd>
         <dt>Cost</dt>
         <dd>{formatCost(costOf(call))}</dd>
         {call.thread_id && (
@@ -58,19 +63,19 @@ export function CallDetails({ call }: { call: CallSchema }) {
         {outputMessages ? <ChatView messages={outputMessages} /> : <JsonView value={call.output ?? null} />}
       </section>
       <CallFeedback call={call} />
-      {weave.costs !== undefined && (
+      {(summary.usage !== undefined || (summary.weave as { costs?: unknown } | undefined)?.costs !== undefined) && (
         <section>
-          <h3>Costs</h3>
-          <JsonView value={weave.costs} />
+          <h3>Usage and cost</h3>
+          <UsageTable call={call} />
         </section>
       )}
       <section>
         <h3>Summary</h3>
-        <JsonView value={summary} />
+        <FieldsTable label="Summary" value={summary} skip={inUsageTable} />
       </section>
       <section>
         <h3>Attributes</h3>
-        <JsonView value={call.attributes} />
+        <FieldsTable label="Attributes" value={call.attributes} />
       </section>
     </article>
   );

@@ -1,12 +1,17 @@
 // A trace's calls as a tree with a timeline bar per call. Virtualised (a trace of thousands of
 // calls keeps only the rows in view in the page) and keyboard-driven as the WAI-ARIA tree pattern:
 // ↑/↓ move the selection, → expands or goes to the first child, ← collapses or goes to the parent,
-// Home/End jump. The selection is the URL's call, so every move is a link that can be shared.
+// Home/End jump. The selection is the URL's call, so every move is a link that can be shared; each
+// row's name is a real link (`<a href>`) to its call, so it opens in a new tab and can be copied.
+// An icon before the name tells LLM calls, tools, agents, retrievers and evaluations apart.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallSchema } from '@weft/types';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDuration, latencyOf, opLabel, statusOf } from '../call-facts.ts';
+import { callKind } from '../call-kind.ts';
 import { buildTree, timeline, type CallNode, type Span } from '../call-tree.ts';
+import { KindIcon } from './kind-icon.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const ROW_PX = 30;
@@ -25,7 +30,15 @@ function visibleRows(roots: CallNode[], collapsed: ReadonlySet<string>): CallNod
   return rows;
 }
 
-export function TraceTree({ calls, selectedId, onSelect }: { calls: CallSchema[]; selectedId: string; onSelect: (id: string) => void }) {
+interface TraceTreeProps {
+  calls: CallSchema[];
+  selectedId: string;
+  /** The app's path of a call's page (its row's link). */
+  hrefOf: (id: string) => string;
+  onSelect: (id: string) => void;
+}
+
+export function TraceTree({ calls, selectedId, hrefOf, onSelect }: TraceTreeProps) {
   const roots = useMemo(() => buildTree(calls), [calls]);
   const spanOf = useMemo(() => timeline(calls), [calls]);
   const parentOf = useMemo(() => new Map(calls.map((c) => [c.id, c.parent_id])), [calls]);
@@ -111,9 +124,12 @@ export function TraceTree({ calls, selectedId, onSelect }: { calls: CallSchema[]
               span={spanOf(node.call)}
               top={item.top}
               selected={node.call.id === selectedId}
+              href={hrefOf(node.call.id)}
               collapsed={collapsed.has(node.call.id)}
               onToggle={() => setOpen(node.call.id, collapsed.has(node.call.id))}
-              onSelect={() => select(node.call.id)}
+              onFollow={() => {
+                cursor.current = node.call.id;
+              }}
             />
           );
         })}
@@ -128,12 +144,14 @@ interface TreeRowProps {
   /** Its offset in a virtualised tree; undefined in a plain one. */
   top: number | undefined;
   selected: boolean;
+  href: string;
   collapsed: boolean;
   onToggle: () => void;
-  onSelect: () => void;
+  /** The row's link was followed in this tab: the keyboard continues from it. */
+  onFollow: () => void;
 }
 
-function TreeRow({ node, span, top, selected, collapsed, onToggle, onSelect }: TreeRowProps) {
+function TreeRow({ node, span, top, selected, href, collapsed, onToggle, onFollow }: TreeRowProps) {
   const { call } = node;
   const status = statusOf(call);
   return (
@@ -154,9 +172,20 @@ function TreeRow({ node, span, top, selected, collapsed, onToggle, onSelect }: T
         ) : (
           <span className="toggle" />
         )}
-        <button type="button" tabIndex={-1} className="link call-name" onClick={onSelect}>
+        <KindIcon kind={callKind(call)} />
+        {/* Out of the tab order: the tree is one stop, moved through with the arrow keys. */}
+        <Link
+          to={href}
+          replace
+          tabIndex={-1}
+          className="call-name"
+          onClick={(e) => {
+            // A click with a modifier opens another tab or window; this one stays where it is.
+            if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) onFollow();
+          }}
+        >
           {opLabel(call)}
-        </button>
+        </Link>
         {status !== 'success' && <StatusBadge status={status} />}
         <span className="muted num">{formatDuration(latencyOf(call))}</span>
       </div>

@@ -124,7 +124,9 @@ function VersionValue({ projectId, version, compare }: { projectId: string; vers
       </h2>
       {tables.map((digest) => (
         <p key={digest}>
-          <Link to={`/${entity}/${project}/tables/${digest}`}>Open the rows of table {digest.slice(0, 12)}…</Link>
+          <Link to={`/${entity}/${project}/tables/${digest}?${new URLSearchParams({ object: version.object_id, v: version.digest })}`}>
+            Open the rows of table {digest.slice(0, 12)}…
+          </Link>
         </p>
       ))}
       {hasInternals(value.data.obj.val) && (

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AddToQueue } from '../components/add-to-queue.tsx';
 import { CallDetails } from '../components/call-details.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
+import { TraceTotals } from '../components/trace-totals.tsx';
 import { TraceTree } from '../components/trace-tree.tsx';
 import { useApi } from '../session.tsx';
 
@@ -67,6 +68,7 @@ export function TracePage() {
       <div className="split">
         <div className="tree-pane">
           <h1>Trace</h1>
+          {trace.data && <TraceTotals calls={trace.data} partial={trace.data.length >= TRACE_MAX} />}
           {trace.isPending ? (
             <Loading what="the trace" />
           ) : trace.error ? (
@@ -76,6 +78,7 @@ export function TracePage() {
               <TraceTree
                 calls={trace.data}
                 selectedId={callId}
+                hrefOf={(id) => `/${entity}/${project}/r/call/${id}`}
                 onSelect={(id) => void navigate(`/${entity}/${project}/r/call/${id}`, { replace: true })}
               />
               {trace.data.length >= TRACE_MAX && <p className="muted">Only the first {TRACE_MAX} calls of this trace are shown.</p>}
