@@ -20,6 +20,7 @@ import { checkDatasetView } from './dataset-view.ts';
 import { checkEvaluations } from './evaluations.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
+import { checkTracesList } from './traces-list.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
@@ -117,6 +118,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await expect.poll(() => rows.nth(1).innerText(), { timeout: 10_000 }).toMatch(/Success/);
     expect(await rows.count()).toBe(2);
     await page.goto(`${server.url}/acme/support-bot/traces`);
+  });
+
+  it('picks columns, sorts by latency on the server, searches an input field, and pages from both pagers', async () => {
+    await checkTracesList(page, server, shot);
   });
 
   it('shows a trace as a tree with its error, and the selected call’s details', async () => {

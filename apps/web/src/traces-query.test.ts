@@ -45,3 +45,19 @@ describe('tracesQuery', () => {
     expect(tracesQuery({ status: '', from: '', to: '', score: '>=4' })).toBeUndefined();
   });
 });
+
+describe('tracesQuery text search', () => {
+  it('is a case-insensitive $contains on the chosen field, and nothing without text or field', () => {
+    expect(tracesQuery({ status: '', from: '', to: '', search: ' Password ', searchIn: 'inputs.question' })).toEqual({
+      $expr: { $contains: { input: { $getField: 'inputs.question' }, substr: { $literal: 'Password' }, case_insensitive: true } },
+    });
+    expect(tracesQuery({ status: '', from: '', to: '', search: '  ', searchIn: 'inputs.question' })).toBeUndefined();
+    expect(tracesQuery({ status: '', from: '', to: '', search: 'x', searchIn: '' })).toBeUndefined();
+    expect(tracesQuery({ status: 'error', from: '', to: '', search: 'x', searchIn: 'output' })?.$expr).toEqual({
+      $and: [
+        { $contains: { input: { $getField: 'output' }, substr: { $literal: 'x' }, case_insensitive: true } },
+        { $eq: [{ $getField: 'summary.weave.status' }, { $literal: 'error' }] },
+      ],
+    });
+  });
+});

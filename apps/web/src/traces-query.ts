@@ -1,4 +1,4 @@
-// The traces page's status, time and score filters as Weave's query language (`query.$expr`),
+// The traces page's status, time, score and text filters as Weave's query language (`query.$expr`),
 // which calls/stream_query and calls/query_stats both take. A score is an annotation field's
 // newest value, as Weave's calls query names it: `feedback.[wandb.annotation.<name>].payload.value`.
 
@@ -10,6 +10,10 @@ export interface TraceConditions {
   to: string;
   /** `<annotation name><op><value>` with op one of >= <= > < =, e.g. `quality>=4`; '' for any. */
   score?: string;
+  /** Text searched for (case-insensitive) in `searchIn`; '' for none. */
+  search?: string;
+  /** A field of the inputs or the output (traces-columns.ts isSearchField). */
+  searchIn?: string;
 }
 
 type Expr = Record<string, unknown>;
@@ -54,9 +58,12 @@ function scoreExpr({ name, op, value }: ScoreCondition): Expr {
   }
 }
 
-export function tracesQuery({ status, from, to, score = '' }: TraceConditions): { $expr: Expr } | undefined {
+export function tracesQuery({ status, from, to, score = '', search = '', searchIn = '' }: TraceConditions): { $expr: Expr } | undefined {
   const field = (name: string) => ({ $getField: name });
   const parts: Expr[] = [];
+  // Weave's $contains: a substring test the database runs on the one field, no index behind it.
+  if (search.trim() && searchIn)
+    parts.push({ $contains: { input: field(searchIn), substr: { $literal: search.trim() }, case_insensitive: true } });
   const scored = parseScore(score);
   if (scored) parts.push(scoreExpr(scored));
   if (status) parts.push({ $eq: [field('summary.weave.status'), { $literal: status }] });

@@ -7,14 +7,17 @@ export function Pager({
   hasNext,
   onPage,
   children,
+  label = 'Pages',
 }: {
   page: number;
   hasNext: boolean;
   onPage: (page: number) => void;
   children: ReactNode;
+  /** The navigation's name, when a list has two pagers (above and below). */
+  label?: string;
 }) {
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={label}>
       <button type="button" disabled={page === 0} onClick={() => onPage(page - 1)}>
         Previous
       </button>

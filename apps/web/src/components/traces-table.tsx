@@ -1,10 +1,13 @@
-// The rows of the traces list: a checkbox each (the selection sent to review), the call's facts,
-// its reactions and notes, and one column per annotation field with the newest score. Headers of
-// sortable columns sort on the server (a score by Weave's feedback field).
+// The rows of the traces list: a checkbox each (the selection sent to review), the name and start,
+// the columns picked (traces-columns.ts: inputs/output preview, op, status, latency, tokens, cost,
+// reactions and notes, user, thread), and one column per annotation field with the newest score.
+// Headers of sortable columns sort on the server (latency and status as Weave's derived fields, a
+// score by Weave's feedback field).
 import type { CallSchema } from '@weft/types';
 import { Link } from 'react-router';
 import { costOf, formatCost, formatDuration, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
 import { feedbackOf, latestAnnotations, NOTE_TYPE, reactionsOf, valueText } from '../feedback-facts.ts';
+import { preview, SORT_FIELDS, type ColumnId } from '../traces-columns.ts';
 import { annotationField } from '../traces-query.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TimeAgo } from './time-ago.tsx';
@@ -18,13 +21,18 @@ interface Props {
   projectPath: string;
   calls: CallSchema[];
   scoreNames: string[];
+  columns: ReadonlySet<ColumnId>;
   sorting: Sorting;
   onSort: (field: string) => void;
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], on: boolean) => void;
 }
 
-export function TracesTable({ projectPath, calls, scoreNames, sorting, onSort, selected, onSelect }: Props) {
+const opName = (ref: string) => /\/op\/([^:]+)/.exec(ref)?.[1] ?? ref;
+const UNSORTABLE = 'Not sortable: a sum over the call’s models, computed when read';
+
+export function TracesTable({ projectPath, calls, scoreNames, columns, sorting, onSort, selected, onSelect }: Props) {
+  const has = (id: ColumnId) => columns.has(id);
   const allOnPage = calls.length > 0 && calls.every((c) => selected.has(c.id));
   const header = (field: string, label: string) => (
     <th key={field} aria-sort={sorting.field === field ? (sorting.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
@@ -50,13 +58,18 @@ export function TracesTable({ projectPath, calls, scoreNames, sorting, onSort, s
               }
             />
           </th>
-          {header('op_name', 'Name')}
-          {header('started_at', 'Started')}
-          <th>Status</th>
-          <th>Latency</th>
-          <th>Tokens</th>
-          <th>Cost</th>
-          <th>Feedback</th>
+          {header(SORT_FIELDS.op, 'Name')}
+          {header(SORT_FIELDS.started, 'Started')}
+          {has('io') && <th>Inputs</th>}
+          {has('io') && <th>Output</th>}
+          {has('op') && <th>Op</th>}
+          {has('status') && header(SORT_FIELDS.status, 'Status')}
+          {has('latency') && header(SORT_FIELDS.latency, 'Latency')}
+          {has('tokens') && <th title={UNSORTABLE}>Tokens</th>}
+          {has('cost') && <th title={UNSORTABLE}>Cost</th>}
+          {has('feedback') && <th>Feedback</th>}
+          {has('user') && <th>User</th>}
+          {has('thread') && <th>Thread</th>}
           {scoreNames.map((name) => header(annotationField(name), name))}
         </tr>
       </thead>
@@ -81,25 +94,50 @@ export function TracesTable({ projectPath, calls, scoreNames, sorting, onSort, s
               <td>
                 <TimeAgo iso={call.started_at} />
               </td>
-              <td>
-                <StatusBadge status={statusOf(call)} />
-              </td>
-              <td className="num">{formatDuration(latencyOf(call))}</td>
-              <td className="num">{tokensOf(call) ? tokensOf(call).toLocaleString() : '—'}</td>
-              <td className="num">{formatCost(costOf(call))}</td>
-              <td>
-                {reactionsOf(feedback, undefined).map((r) => (
-                  <span key={r.emoji} className="reaction-count">
-                    {r.emoji}
-                    {r.count > 1 ? r.count : ''}
-                  </span>
-                ))}
-                {notes > 0 && (
-                  <span className="reaction-count" title={`${notes} note${notes === 1 ? '' : 's'}`}>
-                    📝{notes > 1 ? notes : ''}
-                  </span>
-                )}
-              </td>
+              {has('io') && (
+                <td className="preview" data-column="inputs" title={preview(call.inputs, 2000)}>
+                  {preview(call.inputs)}
+                </td>
+              )}
+              {has('io') && (
+                <td className="preview" data-column="output" title={preview(call.output, 2000)}>
+                  {preview(call.output)}
+                </td>
+              )}
+              {has('op') && <td data-column="op">{opName(call.op_name)}</td>}
+              {has('status') && (
+                <td>
+                  <StatusBadge status={statusOf(call)} />
+                </td>
+              )}
+              {has('latency') && (
+                <td className="num" data-column="latency" data-ms={latencyOf(call) ?? ''}>
+                  {formatDuration(latencyOf(call))}
+                </td>
+              )}
+              {has('tokens') && <td className="num">{tokensOf(call) ? tokensOf(call).toLocaleString() : '—'}</td>}
+              {has('cost') && <td className="num">{formatCost(costOf(call))}</td>}
+              {has('feedback') && (
+                <td>
+                  {reactionsOf(feedback, undefined).map((r) => (
+                    <span key={r.emoji} className="reaction-count">
+                      {r.emoji}
+                      {r.count > 1 ? r.count : ''}
+                    </span>
+                  ))}
+                  {notes > 0 && (
+                    <span className="reaction-count" title={`${notes} note${notes === 1 ? '' : 's'}`}>
+                      📝{notes > 1 ? notes : ''}
+                    </span>
+                  )}
+                </td>
+              )}
+              {has('user') && <td data-column="user">{call.svc_username ?? call.svc_user_id ?? ''}</td>}
+              {has('thread') && (
+                <td data-column="thread">
+                  {call.thread_id ? <Link to={`${projectPath}/threads/${encodeURIComponent(call.thread_id)}`}>{call.thread_id}</Link> : ''}
+                </td>
+              )}
               {scoreNames.map((name) => (
                 <td key={name} className="num" data-score={name}>
                   {scores.has(name) ? valueText(scores.get(name)) : ''}

@@ -1,16 +1,21 @@
-// The root calls of a project: newest first by default, sortable (by a score too), filtered by op,
-// thread, status, start time and score, paged with the total; calls can be selected (one by one, a
-// page, or every call matching the filter) and sent to an annotation queue.
-// Filters, sort and page live in the URL, so a view can be shared and the back button works.
+// The root calls of a project: newest first by default, sortable on the server (latency, status, a
+// score too), filtered by op, thread, status, start time, score and text in one field of the inputs
+// or output, with the columns picked, paged with the total (pagers above and below); calls can be
+// selected (one by one, a page, or every call matching the filter) and sent to an annotation queue.
+// Filters, search, sort, columns and page live in the URL, so a view can be shared and the back
+// button works.
 import { parseJsonLines } from '@weft/client';
 import type { CallSchema, CallsStreamQueryReq } from '@weft/types';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ColumnPicker } from '../components/column-picker.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { SelectionBar } from '../components/selection-bar.tsx';
 import { TraceFilters } from '../components/trace-filters.tsx';
+import { TraceSearch } from '../components/trace-search.tsx';
 import { TracesTable } from '../components/traces-table.tsx';
+import { formatColumns, isSearchField, parseColumns, searchFields, toggleColumn } from '../traces-columns.ts';
 import { tracesQuery } from '../traces-query.ts';
 import { useApi } from '../session.tsx';
 import { useAnnotationSpecs } from '../use-annotation-specs.ts';
@@ -34,7 +39,11 @@ export function TracesPage() {
     to: params.get('to') ?? '',
     score: params.get('score') ?? '',
   };
-  const conditions = tracesQuery(values);
+  const search = params.get('q') ?? '';
+  const searchInParam = params.get('in') ?? '';
+  const searchIn = isSearchField(searchInParam) ? searchInParam : '';
+  const columns = parseColumns(params.get('cols'));
+  const conditions = tracesQuery({ ...values, search, searchIn });
   const { op, thread } = values;
   const filter = { trace_roots_only: true, ...(op ? { op_names: [op] } : {}), ...(thread ? { thread_ids: [thread] } : {}) };
   const query = conditions ? { query: conditions as CallsStreamQueryReq['query'] } : {};
@@ -116,6 +125,18 @@ export function TracesPage() {
   };
   const sortBy = (field: string) => update({ sort: field, dir: sort === field && direction === 'desc' ? 'asc' : 'desc', page: undefined });
   const shown = calls.data?.slice(0, PAGE) ?? [];
+  const fields = searchFields(shown, searchIn);
+
+  // Above the list the same pager, its words shorter (the toolbar's line is shared).
+  const pager = (label: string, short = false) =>
+    calls.data && (
+      <Pager label={label} page={page} hasNext={calls.data.length > PAGE} onPage={(n) => update({ page: n > 0 ? String(n) : undefined })}>
+        Page {page + 1}
+        {pages !== undefined && ` of ${pages}`} · {short ? '' : 'traces '}
+        {page * PAGE + Math.min(1, calls.data.length)}–{page * PAGE + Math.min(PAGE, calls.data.length)}
+        {total.data && ` of ${total.data.count.toLocaleString()}`}
+      </Pager>
+    );
 
   return (
     <section>
@@ -131,6 +152,24 @@ export function TracesPage() {
           update({ ...f, page: undefined });
         }}
       />
+      <TraceSearch
+        key={`${search}\u0000${searchIn}`}
+        text={search}
+        field={searchIn}
+        fields={fields}
+        onSearch={(q, field) => {
+          clearSelection();
+          update({ q, in: field, page: undefined });
+        }}
+      />
+      <div className="list-toolbar">
+        <ColumnPicker
+          shown={columns}
+          onToggle={(id, on) => update({ cols: formatColumns(toggleColumn(columns, id, on)) })}
+          onReset={() => update({ cols: undefined })}
+        />
+        {pager('Pages (top)', true)}
+      </div>
       <SelectionBar
         projectId={projectId}
         picked={picked}
@@ -151,18 +190,14 @@ export function TracesPage() {
             projectPath={`/${entity}/${project}`}
             calls={shown}
             scoreNames={scoreNames}
+            columns={columns}
             sorting={{ field: sort, direction }}
             onSort={sortBy}
             selected={picked}
             onSelect={select}
           />
           {calls.data.length === 0 && <p className="muted">No trace matches.</p>}
-          <Pager page={page} hasNext={calls.data.length > PAGE} onPage={(n) => update({ page: n > 0 ? String(n) : undefined })}>
-            Page {page + 1}
-            {pages !== undefined && ` of ${pages}`} · traces {page * PAGE + Math.min(1, calls.data.length)}–
-            {page * PAGE + Math.min(PAGE, calls.data.length)}
-            {total.data && ` of ${total.data.count.toLocaleString()}`}
-          </Pager>
+          {pager('Pages (bottom)')}
         </>
       )}
     </section>

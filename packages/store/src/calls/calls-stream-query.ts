@@ -17,7 +17,7 @@ import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains,
 import { checkPaging } from '../db/paging.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
-import { callsQueryCondition } from './calls-query.ts';
+import { callsQueryCondition, latencyExpr, statusExpr } from './calls-query.ts';
 import { feedbackField, isFeedbackField } from './call-feedback-fields.ts';
 import type { ReadingContext } from '../store.ts';
 import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
@@ -205,6 +205,9 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
     return [{ expr: sql.ref(`calls.${field}`), direction, keyset: field as KeysetColumn }];
   }
   if (field === 'ended_at') return [{ expr: sql.ref('calls.ended_at'), direction }];
+  // Weave's two derived fields its query builder sorts by; a running call has no latency (last).
+  if (field === 'summary.weave.latency_ms') return [{ expr: latencyExpr(db), direction }];
+  if (field === 'summary.weave.status') return [{ expr: statusExpr(db), direction }];
   if (isFeedbackField(field)) {
     const refuse = (): never => {
       throw invalidRequest(
@@ -218,14 +221,16 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
   const [root = '', ...path] = field.split('.');
   if (!JSON_ROOTS.has(root)) {
     throw invalidRequest(
-      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id, a dot path into inputs, output, attributes or summary, or feedback.[<type>].<field>`,
+      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id, summary.weave.latency_ms, summary.weave.status, a dot path into inputs, output, attributes or summary, or feedback.[<type>].<field>`,
     );
   }
   if (path.length === 0 || path.some((part) => part.trim() === '')) {
     throw invalidRequest(`Invalid sort field ${JSON.stringify(field)}: empty path component`);
   }
   if (root === 'summary' && path[0] === 'weave') {
-    throw invalidRequest(`Invalid sort field ${JSON.stringify(field)}: summary.weave is derived at read time and cannot be sorted on`);
+    throw invalidRequest(
+      `Invalid sort field ${JSON.stringify(field)}: of summary.weave, only status and latency_ms are derived in the database and can be sorted on`,
+    );
   }
   const column = `calls.${root}`;
   const type = jsonPathType(db, column, path);

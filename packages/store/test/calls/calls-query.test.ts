@@ -26,7 +26,7 @@ describeEachDialect('calls query ($expr)', (getDb) => {
       running: { start: { op_name: 'retrieve', started_at: at(20), inputs: { n: 'x' }, thread_id: 't2', attributes: { flag: false } } },
       child_error: {
         start: { op_name: 'retrieve', started_at: at(30), inputs: {} },
-        end: { ended_at: at(31), summary: { status_counts: { error: 1 } } },
+        end: { ended_at: at(31), output: 'a plain answer', summary: { status_counts: { error: 1 } } },
       },
     };
     const ids: Record<string, string> = {};
@@ -69,6 +69,15 @@ describeEachDialect('calls query ($expr)', (getDb) => {
     expect(await matching({ $eq: [{ $convert: { input: f('output.answer'), to: 'exists' } }, lit(true)] })).toEqual(['ok']);
     expect(await matching({ $or: [{ $eq: [f('thread_id'), lit('t1')] }, { $eq: [f('wb_user_id'), lit('nobody')] }] })).toEqual(['ok']);
     expect(await matching({ $and: [] })).toEqual(['child_error', 'failed', 'ok', 'running']);
+    // Weave's derived latency: whole ms from start to end, none while running.
+    expect(await matching({ $gte: [f('summary.weave.latency_ms'), lit(1500)] })).toEqual(['ok']);
+    expect(await matching({ $not: [{ $gt: [f('summary.weave.latency_ms'), lit(1000)] }] })).toEqual(['child_error', 'failed']);
+    expect(await matching({ $eq: [{ $convert: { input: f('summary.weave.latency_ms'), to: 'exists' } }, lit(false)] })).toEqual([
+      'running',
+    ]);
+    // The output itself when it is one string; an object output has no text there.
+    expect(await matching({ $contains: { input: f('output'), substr: lit('PLAIN'), case_insensitive: true } })).toEqual(['child_error']);
+    expect(await matching({ $contains: { input: f('output.answer'), substr: lit('ye') } })).toEqual(['ok']);
   });
 
   it('refuses what it does not cover, naming it', async () => {
@@ -76,7 +85,8 @@ describeEachDialect('calls query ($expr)', (getDb) => {
     const refused = async (query: unknown, message: RegExp) =>
       expect(store.callsQueryStats({ project_id: P, query: query as never }, ctx)).rejects.toMatchObject({ status: 400, message });
     await refused({ $expr: { $lt: [f('id'), lit('a')] } }, /unknown operation \$lt/);
-    await refused({ $expr: { $eq: [f('summary.weave.latency_ms'), lit(1)] } }, /derived at read time/);
+    await refused({ $expr: { $eq: [f('summary.weave.trace_name'), lit('a')] } }, /derived at read time/);
+    await refused({ $expr: { $eq: [f('inputs'), lit('a')] } }, /unknown field "inputs"/);
     await refused({ $expr: { $eq: [f('nope'), lit(1)] } }, /unknown field "nope"/);
     await refused({ $expr: { $eq: [f('id'), lit({ a: 1 })] } }, /\$literal must be/);
     await refused({ $expr: { $eq: [f('id'), lit(1)] } }, /cannot be compared/);

@@ -162,6 +162,41 @@ describeEachDialect('calls/stream_query', (getDb) => {
     expect(await ids(db, { project_id: p, sort_by: byOpThenNewest })).toEqual(['z', 'y', 'run', 'x']);
   });
 
+  it('sorts by Weave’s derived latency and status: a running call last either way, pages agreeing', async () => {
+    const db = getDb();
+    const calls = callsOf(db);
+    const p = 'sq/latency';
+    // Latencies with millisecond digits, so a sort by seconds alone would tie them.
+    const ends: [string, string | undefined][] = [
+      ['slow', '2025-06-03T09:00:03.250Z'],
+      ['fast', '2025-06-03T09:01:00.040Z'],
+      ['mid', '2025-06-03T09:02:01.999Z'],
+      ['run', undefined],
+      ['bad', '2025-06-03T09:04:00.500Z'],
+    ];
+    for (const [i, [id, end]] of ends.entries()) {
+      await calls.callStart(startReq(p, { id, started_at: at(i) }), ctx);
+      if (end) await calls.callEnd(endReq(p, id, { ended_at: end, ...(id === 'bad' ? { exception: 'boom' } : {}) }), ctx);
+    }
+    const byLatency = (direction: 'asc' | 'desc') => [{ field: 'summary.weave.latency_ms', direction }];
+    expect(await ids(db, { project_id: p, sort_by: byLatency('asc') })).toEqual(['fast', 'bad', 'mid', 'slow', 'run']);
+    expect(await ids(db, { project_id: p, sort_by: byLatency('desc') })).toEqual(['slow', 'mid', 'bad', 'fast', 'run']);
+    // Internal pages of two rows: offset paging keeps the order across them.
+    expect(await ids(db, { project_id: p, sort_by: byLatency('desc') }, 2)).toEqual(['slow', 'mid', 'bad', 'fast', 'run']);
+    expect(await ids(db, { project_id: p, sort_by: byLatency('desc'), offset: 1, limit: 2 })).toEqual(['mid', 'bad']);
+    // The answered latency is the one sorted by.
+    const answered = await query(db, { project_id: p, sort_by: byLatency('desc') });
+    expect(answered.map((c) => weaveOf(c).latency_ms)).toEqual([3250, 1999, 500, 40, undefined]);
+    const byStatus = await ids(db, {
+      project_id: p,
+      sort_by: [
+        { field: 'summary.weave.status', direction: 'asc' },
+        { field: 'started_at', direction: 'asc' },
+      ],
+    });
+    expect(byStatus).toEqual(['bad', 'run', 'slow', 'fast', 'mid']);
+  });
+
   it('sorts dot paths as Weave does: present first, numbers (numeric strings too), then text; missing and null last', async () => {
     const db = getDb();
     const calls = callsOf(db);
@@ -199,8 +234,8 @@ describeEachDialect('calls/stream_query', (getDb) => {
       'inputs.',
       'inputs..a',
       '.inputs',
-      'summary.weave.status',
-      'summary.weave.latency_ms',
+      'summary.weave.trace_name',
+      'summary.weave.costs',
       'nope.a',
       '',
     ]) {
