@@ -2011,7 +2011,7 @@ export interface components {
             /** @description Only with `limit`: more calls match than were counted. */
             has_more?: boolean;
         };
-        /** @description Weave's CallsScoreReq. Every call is judged by every scorer, in the background: the answer means the work is queued durably, not done. Each scorer ref names a Weave `LLMAsAJudgeScorer` object of the project. */
+        /** @description Weave's CallsScoreReq. Every call is judged by every scorer, in the background: the answer means the work is queued durably, not done. Each scorer ref names a Weave `LLMAsAJudgeScorer` object of the project. A call id given twice is judged once. At most 10,000 judgements (distinct calls × scorers) per request: more is a 422 naming `call_ids`. */
         CallsScoreReq: {
             /** @description Calls of the project; a call that does not exist is a 422 naming its index. */
             call_ids: string[];

@@ -48,37 +48,31 @@ export type JudgementOutcome =
 
 /** Settles a claimed judgement; false when the claim was lost (lapsed and taken over). */
 export async function settleJudgement(db: Db, held: ClaimedJudgement, outcome: JudgementOutcome): Promise<boolean> {
-  if (outcome.state === 'waiting') {
-    const res = await db.kysely
-      .updateTable('judgements')
-      .set({ state: 'queued', due_at: outcome.due_at.toISOString(), attempts: held.attempts - 1, updated_at: new Date().toISOString() })
-      .where('project_id', '=', held.project_id)
-      .where('id', '=', held.id)
-      .where('state', '=', 'running')
-      .where('attempts', '=', held.attempts)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-  const cost =
-    outcome.cost_usd === null
-      ? held.cost_usd
-      : held.cost_usd === null
-        ? outcome.cost_usd
-        : formatDecimal(add(parseDecimal(held.cost_usd), parseDecimal(outcome.cost_usd)));
+  const updated_at = new Date().toISOString();
+  const set =
+    outcome.state === 'waiting'
+      ? { state: 'queued' as const, due_at: outcome.due_at.toISOString(), attempts: held.attempts - 1, updated_at }
+      : {
+          state: outcome.state,
+          due_at: outcome.state === 'queued' ? outcome.due_at.toISOString() : held.due_at,
+          error: outcome.state === 'done' ? null : outcome.error,
+          judge_call_id: outcome.judge_call_id ?? held.judge_call_id,
+          cost_usd: sumCosts(held.cost_usd, outcome.cost_usd),
+          updated_at,
+        };
   const res = await db.kysely
     .updateTable('judgements')
-    .set({
-      state: outcome.state,
-      due_at: outcome.state === 'queued' ? outcome.due_at.toISOString() : held.due_at,
-      error: outcome.state === 'done' ? null : outcome.error,
-      judge_call_id: outcome.judge_call_id ?? held.judge_call_id,
-      cost_usd: cost,
-      updated_at: new Date().toISOString(),
-    })
+    .set(set)
     .where('project_id', '=', held.project_id)
     .where('id', '=', held.id)
     .where('state', '=', 'running')
     .where('attempts', '=', held.attempts)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Exact USD over attempts; null until one was priced. */
+function sumCosts(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return formatDecimal(add(parseDecimal(a), parseDecimal(b)));
 }

@@ -66,6 +66,12 @@ describeEachDialect('judgements', (getDb) => {
     await expect(
       store.callsScore({ project_id: P, call_ids: [c1], scorer_refs: [`weave:///acme/elsewhere/object/helpfulness:latest`] }, ctx),
     ).rejects.toMatchObject({ status: 422, detail: [{ loc: ['body', 'scorer_refs', '0'] }] });
+    // Bounded per request: distinct calls × scorers at most 10,000.
+    const many = Array.from({ length: 5001 }, (_, i) => `c-${i}`);
+    await expect(store.callsScore({ project_id: P, call_ids: many, scorer_refs: [judge, other] }, ctx)).rejects.toMatchObject({
+      status: 422,
+      detail: [{ loc: ['body', 'call_ids'], msg: expect.stringMatching(/10000 judgements per request/) as string }],
+    });
     expect((await store.judgementsQuery({ project_id: P }, ctx)).judgements).toEqual([]);
 
     // A call named twice is judged once per scorer; a second request judges again.
