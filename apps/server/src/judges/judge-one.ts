@@ -52,8 +52,7 @@ export async function judgeOne(deps: JudgeDeps, held: ClaimedJudgement, opts: Ju
     setup = await prepare(deps.store, held, opts);
   } catch (err) {
     // What is missing or refused (a deleted call, a ref of another project) stays so.
-    if (err instanceof Unjudgeable || (isWeftError(err) && err.status < 500))
-      return { state: 'failed', error: (err).message, ...none };
+    if (err instanceof Unjudgeable || (isWeftError(err) && err.status < 500)) return { state: 'failed', error: err.message, ...none };
     return retry(held, opts, `reading the scorer or the call failed: ${(err as Error).message}`, none);
   }
   if (setup === 'running') return { state: 'waiting', due_at: new Date(Date.now() + opts.waitMs) };
