@@ -1,7 +1,7 @@
 // Evaluations end to end (studio.test.ts runs it with its browser and server): the published
-// `weave` TypeScript SDK evaluates two models on the same 12 sums (the second wrong on n = 0, 3,
-// 6, 9), then Studio lists the runs, compares the two with the right pass rates and deltas, and
-// finds the four regressed examples.
+// `weave` TypeScript SDK evaluates two models on the same 50 sums (the second wrong on the 17
+// rows n = 0, 3, …, 48), then Studio lists the runs, compares the two with the right pass rates and
+// deltas, and finds the 17 regressed examples.
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { runSdkScript } from '@weft/server/test/weave-sdk/run-sdk-script.ts';
@@ -9,6 +9,8 @@ import type { TestServer } from '@weft/server/test/test-server.ts';
 import { signedInPage } from './browser.ts';
 
 const PROJECT = 'acme/weave-eval-web';
+// The rows the second model gets wrong.
+const MISSES = Array.from({ length: 17 }, (_, i) => 3 * i);
 
 export async function checkEvaluations(browser: Browser, server: TestServer, shots: string): Promise<void> {
   const run = await runSdkScript({
@@ -34,47 +36,47 @@ export async function checkEvaluations(browser: Browser, server: TestServer, sho
     await page.getByRole('button', { name: 'Compare (2)' }).click();
     await page.waitForURL(/\/evaluations\/compare\?ids=/);
 
-    // The summary: exact_match 100% against 66.7% (−33.3 pt); distance 0 against 4/12.
+    // The summary: exact_match 100% against 33/50 = 66.0% (−34.0 pt); distance 0 against 17/50.
     const summary = page.getByRole('table', { name: 'Summary' });
     const exact = summary.locator('tr[data-metric="exact_match"]');
     await exact.waitFor();
-    await expect(exact.innerText()).resolves.toMatch(/100\.0%[\s\S]*66\.7%\s*−33\.3 pt/);
-    await expect(summary.locator('tr[data-metric="distance"]').innerText()).resolves.toMatch(/0\.000[\s\S]*0\.333\s*\+0\.333/);
+    await expect(exact.innerText()).resolves.toMatch(/100\.0%[\s\S]*66\.0%\s*−34\.0 pt/);
+    await expect(summary.locator('tr[data-metric="distance"]').innerText()).resolves.toMatch(/0\.000[\s\S]*0\.340\s*\+0\.340/);
     const examples = page.getByRole('table', { name: 'Examples' });
-    await page.getByRole('status').filter({ hasText: '12 examples.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '50 examples.' }).waitFor();
 
-    // Only the regressions: the four examples the second model got wrong.
+    // Only the regressions: the 17 examples the second model got wrong.
     await page.getByLabel('Changed score').selectOption('exact_match');
-    await page.getByRole('status').filter({ hasText: '4 examples where exact_match got worse.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '17 examples where exact_match got worse.' }).waitFor();
     const rows = examples.locator('tbody tr');
-    expect(await rows.count()).toBe(4);
+    expect(await rows.count()).toBe(17);
     const ns = (await rows.locator('td:first-child').allInnerTexts()).map((t) => Number(/"n":(\d+)/.exec(t)?.[1])).sort((a, b) => a - b);
-    expect(ns).toEqual([0, 3, 6, 9]);
+    expect(ns).toEqual(MISSES);
     for (const text of await rows.locator('[data-score="exact_match"].worse dd').allInnerTexts()) expect(text).toBe('0');
     await page.screenshot({ path: `${shots}/evaluation-compare.png`, fullPage: true });
 
-    // distance: lower is better. Marked so, its rise reads as worse, and "got worse" finds the same four.
+    // distance: lower is better. Marked so, its rise reads as worse, and "got worse" finds the same 17.
     const distance = summary.locator('tr[data-metric="distance"]');
     expect(await distance.locator('.delta').getAttribute('class')).toBe('delta better');
     await distance.getByRole('button', { name: 'higher is better' }).click();
     await distance.getByRole('button', { name: 'lower is better' }).waitFor();
     expect(await distance.locator('.delta').getAttribute('class')).toBe('delta worse');
     await page.getByLabel('Changed score').selectOption('distance');
-    await page.getByRole('status').filter({ hasText: '4 examples where distance got worse.' }).waitFor();
-    expect(await rows.locator('[data-score="distance"].worse').count()).toBe(4);
+    await page.getByRole('status').filter({ hasText: '17 examples where distance got worse.' }).waitFor();
+    expect(await rows.locator('[data-score="distance"].worse').count()).toBe(17);
 
-    // Sorted by distance's spread across the runs: the wrong four first; each cell opens its trace.
+    // Sorted by distance's spread across the runs: the wrong 17 first; each cell opens its trace.
     await page.getByLabel('Changed score').selectOption('');
     await page.getByLabel('Sort by').selectOption('distance');
     await page.waitForURL(/sort=distance/);
-    await page.getByRole('status').filter({ hasText: '12 examples.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '50 examples.' }).waitFor();
     // The sorted page replaces the unsorted one when its answer arrives: poll the order itself.
-    const firstFour = async () =>
+    const firstMisses = async () =>
       (await rows.locator('td:first-child').allInnerTexts())
-        .slice(0, 4)
+        .slice(0, MISSES.length)
         .map((t) => Number(/"n":(\d+)/.exec(t)?.[1]))
         .sort((a, b) => a - b);
-    await expect.poll(firstFour).toEqual([0, 3, 6, 9]);
+    await expect.poll(firstMisses).toEqual(MISSES);
     await rows.first().locator('td').nth(2).getByRole('link').click();
     await page.waitForURL(new RegExp(`/${PROJECT}/r/call/`));
     await page.getByRole('treeitem').first().waitFor();

@@ -1,5 +1,5 @@
 // Runs evaluations with the published `weave` npm SDK against a Weft server, as a user's program
-// would: `Evaluation.evaluate` of two models (a model op, two scorers, a 12-row dataset), then the
+// would: `Evaluation.evaluate` of two models (a model op, two scorers, a 50-row dataset), then the
 // same rows through `EvaluationLogger` (the imperative flow). Every call/upsert_batch and
 // feedback/create the SDK sends is recorded on its way out (global fetch, which the SDK calls), so
 // the test can check that each call the SDK wrote is stored, and that the ends carried the
@@ -32,10 +32,10 @@ globalThis.fetch = async (input, init) => {
 
 const client = await init(project, { printCallLink: false });
 
-const rows = Array.from({ length: 12 }, (_, i) => ({ n: i, question: `What is ${i} + ${i}?`, expected: 2 * i }));
+const rows = Array.from({ length: 50 }, (_, i) => ({ n: i, question: `What is ${i} + ${i}?`, expected: 2 * i }));
 const dataset = new Dataset({ name: 'sums', rows: rows.map((r) => ({ ...r })) });
 
-// Two models: the second is wrong on every third row (n = 0, 3, 6, 9).
+// Two models: the second is wrong on every third row (n = 0, 3, …, 48: 17 rows).
 const adder = op(async function adder({ datasetRow }) {
   return 2 * datasetRow.n;
 });

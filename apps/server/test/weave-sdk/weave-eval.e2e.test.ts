@@ -1,5 +1,5 @@
 // The published `weave` npm SDK's evaluations against a real Weft server (issue 30, item 0):
-// `Evaluation.evaluate` of two models (a model op, two scorers, 12 rows) and the same rows through
+// `Evaluation.evaluate` of two models (a model op, two scorers, 50 rows) and the same rows through
 // `EvaluationLogger`. The SDK ends its calls with `display_name`, which once made Weft refuse whole
 // batches (the SDK retried, gave up and stored nothing). Here every call the SDK sent is stored,
 // in the tree the SDK built, with the summaries it computed (checked against numbers worked out by
@@ -11,7 +11,9 @@ import { describeEachDatabase } from '../test-server.ts';
 import { runSdkScript, type SdkRun } from './run-sdk-script.ts';
 
 const PROJECT = 'acme/weave-eval-e2e';
-const ROWS = 12;
+const ROWS = 50;
+// The rows sloppy_adder gets wrong: n = 0, 3, …, 48.
+const MISSES = [0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48];
 
 interface Wire {
   batches: { status: number; starts: string[]; ends: { id: string; keys: string[] }[] }[];
@@ -103,17 +105,17 @@ describeEachDatabase("the weave SDK's evaluations against Weft", (getServer) => 
   it("stores each evaluation as the SDK built it: its children, their children, its start's name and its summary", () => {
     const evaluations = byOp('Evaluation.evaluate').filter((c) => c.display_name !== undefined);
     expect(evaluations.map((c) => c.display_name).sort()).toEqual(['sums-eval_adder', 'sums-eval_sloppy_adder']);
-    // What each model scores, worked out by hand: rows n = 0…11 expect 2n; adder answers 2n, sloppy_adder
-    // 2n + 1 on n = 0, 3, 6, 9.
+    // What each model scores, worked out by hand: rows n = 0…49 expect 2n (their sum is 2450); adder
+    // answers 2n, sloppy_adder 2n + 1 on the 17 rows n = 0, 3, …, 48.
     const expected = {
-      adder: { exact_match: { true_count: 12, true_fraction: 1 }, distance: { mean: 0 }, model_output: { mean: 11 } },
-      sloppy_adder: { exact_match: { true_count: 8, true_fraction: 8 / 12 }, distance: { mean: 4 / 12 }, model_output: { mean: 136 / 12 } },
+      adder: { exact_match: { true_count: 50, true_fraction: 1 }, distance: { mean: 0 }, model_output: { mean: 49 } },
+      sloppy_adder: { exact_match: { true_count: 33, true_fraction: 0.66 }, distance: { mean: 0.34 }, model_output: { mean: 2467 / 50 } },
     };
     for (const model of ['adder', 'sloppy_adder'] as const) {
       const evaluation = evaluations.find((c) => c.display_name === `sums-eval_${model}`)!;
       expect(evaluation.parent_id).toBeUndefined();
       expect(evaluation.output).toEqual(sdk().summaries[model]);
-      expect(evaluation.output).toMatchObject({ ...expected[model], model_success: { true_count: 12, true_fraction: 1 } });
+      expect(evaluation.output).toMatchObject({ ...expected[model], model_success: { true_count: 50, true_fraction: 1 } });
       expect((evaluation.summary as { weave: Record<string, unknown> }).weave).toMatchObject({ display_name: `sums-eval_${model}` });
 
       const rows = childrenOf(evaluation.id);
@@ -136,8 +138,8 @@ describeEachDatabase("the weave SDK's evaluations against Weft", (getServer) => 
   it("stores the EvaluationLogger's evaluation, its predictions, scores and summary, and the scores as feedback", async () => {
     const [logged] = byOp('Evaluation.evaluate').filter((c) => c.display_name === undefined);
     expect(logged).toBeDefined();
-    // Rows n = 0…11 logged with output 2n, or 2n + 2 on n = 0, 4, 8: three misses, each 2 away.
-    const summary = { exact: { true_count: 9, true_fraction: 0.75 }, distance: { mean: 0.5 } };
+    // Rows n = 0…49 logged with output 2n, or 2n + 2 on n = 0, 4, …, 48: 13 misses, each 2 away.
+    const summary = { exact: { true_count: 37, true_fraction: 0.74 }, distance: { mean: 0.52 } };
     expect(logged!.output).toEqual(summary);
     const children = childrenOf(logged!.id);
     expect(children.filter((c) => opOf(c) === 'Evaluation.summarize').map((c) => c.output)).toEqual([summary]);
@@ -210,17 +212,21 @@ describeEachDatabase("the weave SDK's evaluations against Weft", (getServer) => 
     }
     expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: ROWS }, (_, i) => i));
 
-    // The regressions: the rows sloppy_adder gets wrong (n = 0, 3, 6, 9), found by the filter and by the spread.
+    // The regressions: the rows sloppy_adder gets wrong (MISSES), found by the filter and by the spread.
     const nOf = (res: T.EvalResultsQueryRes) =>
       res.rows
         .map((r) => all.rows.find((a) => a.row_digest === r.row_digest)!.raw_data_row as { n: number })
         .map((r) => r.n)
         .sort((a, b) => a - b);
     const worse = await query({ only_changed: { field: 'scores.exact_match', direction: 'worse' } });
-    expect([worse.total_rows, nOf(worse)]).toEqual([4, [0, 3, 6, 9]]);
-    const spread = await query({ sort_by: [{ field: 'scores.distance', direction: 'desc', mode: 'difference' }], limit: 4 });
-    expect(nOf(spread)).toEqual([0, 3, 6, 9]);
-    const page = await query({ sort_by: [{ field: 'scores.distance', direction: 'desc', mode: 'difference' }], limit: 4, offset: 4 });
+    expect([worse.total_rows, nOf(worse)]).toEqual([MISSES.length, MISSES]);
+    const spread = await query({ sort_by: [{ field: 'scores.distance', direction: 'desc', mode: 'difference' }], limit: MISSES.length });
+    expect(nOf(spread)).toEqual(MISSES);
+    const page = await query({
+      sort_by: [{ field: 'scores.distance', direction: 'desc', mode: 'difference' }],
+      limit: 4,
+      offset: MISSES.length,
+    });
     expect(page.rows.map((r) => r.row_digest)).toEqual(
       all.rows
         .map((r) => r.row_digest)
