@@ -14,12 +14,14 @@ import { apiKeyId } from '@weft/server/src/auth/keys.ts';
 import { loadConfig } from '@weft/server/src/config.ts';
 import { runDemo } from '@weft/server/src/demo/run-demo.ts';
 import { startTestServer, type TestServer } from '@weft/server/test/test-server.ts';
+import { checkAccessibility, seriousViolations } from './accessibility.ts';
 import { browserAvailable, launchChromium } from './browser.ts';
 import { checkCallView } from './call-view.ts';
 import { checkDatasetView } from './dataset-view.ts';
 import { checkEvaluations } from './evaluations.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
+import { studioPages } from './studio-pages.ts';
 import { checkTracesList } from './traces-list.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -351,6 +353,15 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     expect(await reward.locator('[data-series="train"] circle').count()).toBe(20);
     await shot('demo-run');
   });
+
+  it('has no serious accessibility violation on any page, light or dark (axe-core)', async () => {
+    // After the demo and the evaluations: every page opens on data that fills it.
+    const found = await checkAccessibility(page, studioPages(server.url, data));
+    expect(found, found.join('\n')).toEqual([]);
+    // The check sees what it must: a button with no name is a critical violation.
+    await page.evaluate(() => document.querySelector('main')!.append(document.createElement('button')));
+    expect(await seriousViolations(page)).toEqual([expect.stringMatching(/^button-name \(critical\)/)]);
+  }, 180_000);
 
   it('disables write actions where the key may only read, with the reason, and only there', async () => {
     // Read on acme, write elsewhere (weft keys create --scope write --scope acme=read).
