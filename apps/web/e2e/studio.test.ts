@@ -19,6 +19,7 @@ import { browserAvailable, launchChromium } from './browser.ts';
 import { checkCallView } from './call-view.ts';
 import { checkDatasetView } from './dataset-view.ts';
 import { checkEvaluations } from './evaluations.ts';
+import { checkHeader } from './header.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 import { studioPages } from './studio-pages.ts';
@@ -302,16 +303,24 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
     await page.goto(`${server.url}/docs`);
-    await page.getByRole('heading', { name: /Weft/ }).first().waitFor({ timeout: 30_000 });
+    // Redoc renders the whole spec before its first heading: slow on 2 busy cores.
+    await page.getByRole('heading', { name: /Weft/ }).first().waitFor({ timeout: 60_000 });
     await page.getByText('/table/query_stats').first().waitFor();
     // Nothing is blocked: Redoc's attribution logo is the build's local copy, not its CDN's.
     expect(violations, violations.join('\n')).toEqual([]);
     const logo = page.locator('img[src="/docs/redoc-logo.svg"]');
     await logo.waitFor({ state: 'attached' });
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // A way back to Studio.
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Back' })
+        .getByRole('link', { name: /Weft Studio/ })
+        .getAttribute('href'),
+    ).toBe('/');
     await shot('docs');
     page.removeAllListeners('console');
-  });
+  }, 120_000);
 
   it('every page works on the data of `weft demo`', async () => {
     const quiet = { write: () => true };
@@ -352,6 +361,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await reward.waitFor();
     expect(await reward.locator('[data-series="train"] circle').count()).toBe(20);
     await shot('demo-run');
+  });
+
+  it('switches projects from the header, keeps the project on pages of none, and follows the chosen theme', async () => {
+    await checkHeader(page, server.url);
   });
 
   it('has no serious accessibility violation on any page, light or dark (axe-core)', async () => {

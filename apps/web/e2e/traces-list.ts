@@ -91,6 +91,14 @@ export async function checkTracesList(page: Page, server: TestServer, shot: (nam
   await page.getByRole('button', { name: 'Default columns' }).click();
   await expect.poll(headers).toContain('Inputs');
   expect(page.url()).not.toMatch(/cols=/);
+  // The menu closes as menus do: on Escape, with the focus back on its button, and on a press outside.
+  await page.keyboard.press('Escape');
+  await columns.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Columns/);
+  await page.keyboard.press('Enter');
+  await columns.waitFor();
+  await page.getByRole('heading').first().click();
+  await columns.waitFor({ state: 'detached' });
 
   // Sorting by latency on the server: the slowest of all 60 first, then ascending from the fastest.
   const latencies = () => table.locator('[data-column="latency"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-ms'))));

@@ -1,8 +1,10 @@
 // The traces list's column picker: a menu of checkboxes (Weave's "Columns" button, Phoenix's
 // column selector), opened from a button; the page keeps the choice in the URL. The boxes exist
-// only while the menu is open, so their names ("Status") never shadow the filters' labels.
-import { useState } from 'react';
+// only while the menu is open, so their names ("Status") never shadow the filters' labels. Escape
+// or a press outside closes it.
+import { useCallback, useRef, useState } from 'react';
 import { COLUMNS, type ColumnId } from '../traces-columns.ts';
+import { useDismiss } from '../use-dismiss.ts';
 
 interface Props {
   shown: ReadonlySet<ColumnId>;
@@ -12,8 +14,14 @@ interface Props {
 
 export function ColumnPicker({ shown, onToggle, onReset }: Props) {
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = useCallback((how: 'escape' | 'outside') => {
+    setOpen(false);
+    if (how === 'escape') menu.current?.querySelector('summary')?.focus();
+  }, []);
+  useDismiss(menu, open, close);
   return (
-    <details className="column-picker" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={menu} className="column-picker" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Columns ({shown.size})</summary>
       {open && (
         <fieldset>

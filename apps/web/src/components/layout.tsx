@@ -1,37 +1,43 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
+import { ProjectSwitcher, useCurrentProject } from './project-switcher.tsx';
 import { Loading } from './query-state.tsx';
+import { ThemeMenu } from './theme-menu.tsx';
 import { useSession } from '../session.tsx';
 
 export function Layout() {
   const { signOut } = useSession();
   const { entity, project } = useParams();
+  // The project's links stay on pages of no project (router models, playground): the last one visited.
+  const current = useCurrentProject(entity, project);
   return (
     <div className="shell">
       <header className="topbar">
         <NavLink to="/" className="brand">
           Weft Studio
         </NavLink>
+        <ProjectSwitcher current={current} inProject={entity !== undefined && project !== undefined} />
         <nav aria-label="Main">
           <NavLink to="/" end>
             Projects
           </NavLink>
-          {entity && project && (
+          {current && (
             <>
-              <NavLink to={`/${entity}/${project}/overview`}>Overview</NavLink>
-              <NavLink to={`/${entity}/${project}/traces`}>Traces</NavLink>
-              <NavLink to={`/${entity}/${project}/threads`}>Threads</NavLink>
-              <NavLink to={`/${entity}/${project}/evaluations`}>Evaluations</NavLink>
-              <NavLink to={`/${entity}/${project}/objects`}>Objects</NavLink>
-              <NavLink to={`/${entity}/${project}/queues`}>Queues</NavLink>
-              <NavLink to={`/${entity}/${project}/judges`}>Judges</NavLink>
-              <NavLink to={`/${entity}/${project}/runs`}>RL runs</NavLink>
+              <NavLink to={`/${current}/overview`}>Overview</NavLink>
+              <NavLink to={`/${current}/traces`}>Traces</NavLink>
+              <NavLink to={`/${current}/threads`}>Threads</NavLink>
+              <NavLink to={`/${current}/evaluations`}>Evaluations</NavLink>
+              <NavLink to={`/${current}/objects`}>Objects</NavLink>
+              <NavLink to={`/${current}/queues`}>Queues</NavLink>
+              <NavLink to={`/${current}/judges`}>Judges</NavLink>
+              <NavLink to={`/${current}/runs`}>RL runs</NavLink>
             </>
           )}
           <NavLink to="/playground">Playground</NavLink>
           <NavLink to="/router-models">Router models</NavLink>
           <a href="/docs">API reference</a>
         </nav>
+        <ThemeMenu />
         <button type="button" className="link" onClick={() => signOut()}>
           Sign out
         </button>
