@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export async function checkHeader(page: Page, origin: string): Promise<void> {
+export async function checkHeader(page: Page, origin: string, callId: string): Promise<void> {
   const header = page.getByRole('banner');
   const switcher = header.getByRole('combobox', { name: 'Project' });
   await page.goto(`${origin}/acme/support-bot/overview`);
@@ -45,4 +45,42 @@ export async function checkHeader(page: Page, origin: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await background()).toBe('rgb(17, 20, 24)');
   await page.emulateMedia({ colorScheme: 'light' });
+
+  // Cmd-K (Ctrl-K here): a project, then an op of the current project, then a call by its id.
+  const palette = page.getByRole('dialog', { name: 'Go to' });
+  const box = palette.getByRole('combobox', { name: 'Go to' });
+  const options = palette.getByRole('option');
+  await page.keyboard.press('Control+k');
+  await box.waitFor();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Go to');
+  await box.fill('support');
+  await expect
+    .poll(() => options.allInnerTexts())
+    .toEqual(expect.arrayContaining(['Projects acme/support-bot', 'Datasets support-questions']));
+  // Arrows move the choice; Enter opens it.
+  const texts = await options.allInnerTexts();
+  await box.press('ArrowDown');
+  expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+  await box.press('Enter');
+  await palette.waitFor({ state: 'hidden' });
+  const second = texts[1]!;
+  await page.waitForURL(second.startsWith('Projects') ? `${origin}/${second.split(' ')[1]}/traces` : /\/objects\//);
+  // Escape closes it.
+  await page.keyboard.press('Control+k');
+  await box.waitFor();
+  await page.keyboard.press('Escape');
+  await palette.waitFor({ state: 'hidden' });
+  // A call by its id, in the project of the page.
+  await page.goto(`${origin}/acme/support-bot/traces`);
+  await page.getByRole('table', { name: 'Traces' }).waitFor();
+  await page.keyboard.press('Control+k');
+  await box.fill(callId);
+  await options.filter({ hasText: /^Calls/ }).waitFor();
+  await box.press('Enter');
+  await page.waitForURL(`${origin}/acme/support-bot/r/call/${callId}`);
+  // Nothing found says so.
+  await page.keyboard.press('Control+k');
+  await box.fill('no-such-thing-anywhere');
+  await palette.getByText('Nothing matches').waitFor();
+  await page.keyboard.press('Escape');
 }

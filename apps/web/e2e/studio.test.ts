@@ -363,8 +363,8 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await shot('demo-run');
   });
 
-  it('switches projects from the header, keeps the project on pages of none, and follows the chosen theme', async () => {
-    await checkHeader(page, server.url);
+  it('switches projects from the header, keeps the project on pages of none, follows the chosen theme, and goes anywhere by Cmd-K', async () => {
+    await checkHeader(page, server.url, data.failedLlm);
   });
 
   it('has no serious accessibility violation on any page, light or dark (axe-core)', async () => {
@@ -432,15 +432,24 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await shot('refused-key');
   });
 
-  it('works at phone width', async () => {
+  it('works at phone width (375 px) on every page', async () => {
     await signIn(server.aliceKey);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/acme/support-bot/r/call/${data.failedLlm}`);
-    await page.getByRole('article', { name: 'Call details' }).waitFor();
-    // Nothing wider than the screen but the scrollable JSON and tables.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shot('phone-trace');
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      const wide: string[] = [];
+      for (const visit of studioPages(server.url, data)) {
+        await visit.open(page);
+        // Nothing wider than the screen but what scrolls inside its own box (JSON, wide tables).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) wide.push(`${visit.name}: ${overflow} px too wide`);
+      }
+      expect(wide).toEqual([]);
+      await page.goto(`${server.url}/acme/support-bot/r/call/${data.failedLlm}`);
+      await page.getByRole('article', { name: 'Call details' }).waitFor();
+      await shot('phone-trace');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('asked nothing of another origin on any page it visited', () => {

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
+import { CommandPalette } from './command-palette.tsx';
 import { ProjectSwitcher, useCurrentProject } from './project-switcher.tsx';
 import { Loading } from './query-state.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
@@ -37,6 +38,7 @@ export function Layout() {
           <NavLink to="/router-models">Router models</NavLink>
           <a href="/docs">API reference</a>
         </nav>
+        <CommandPalette projectId={current} />
         <ThemeMenu />
         <button type="button" className="link" onClick={() => signOut()}>
           Sign out
