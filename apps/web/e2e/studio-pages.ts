@@ -44,6 +44,8 @@ export function studioPages(origin: string, data: Seeded): PageVisit[] {
     },
     at('objects', `/${P}/objects`, table('Objects')),
     at('object', '/acme/demo/objects/support-questions', (page) => page.getByRole('link', { name: /Open the rows of table/ }).waitFor()),
+    // Saved by the op source test (e2e/op-source.ts).
+    at('op source', `/${P}/objects/classify`, (page) => page.getByLabel('Source of obj.py').waitFor()),
     at('dataset rows', `/${P}/tables/${data.tableDigest}`, table('Rows')),
     at('queues', '/acme/demo/queues', (page) => page.getByRole('link', { name: 'Answer review' }).waitFor()),
     at('queue', `/${P}/queues/${data.queueId}`, (page) => page.getByRole('button', { name: 'Save' }).waitFor()),

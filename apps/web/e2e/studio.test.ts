@@ -20,6 +20,7 @@ import { checkCallView } from './call-view.ts';
 import { checkDatasetView } from './dataset-view.ts';
 import { checkEvaluations } from './evaluations.ts';
 import { checkHeader } from './header.ts';
+import { checkOpSource } from './op-source.ts';
 import { checkOverview } from './overview.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 import { studioPages } from './studio-pages.ts';
@@ -254,6 +255,10 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
       .poll(() => rows.getByRole('row').last().getAttribute('aria-rowindex'), { timeout: 10_000 })
       .toBe(String(data.datasetRows + 1));
     await checkDatasetView(page, server, data.projectId, SHOTS);
+  });
+
+  it('shows an op’s source code, highlighted', async () => {
+    await checkOpSource(page, server, data.projectId);
   });
 
   it('edits an annotation queue, and the edit persists', async () => {

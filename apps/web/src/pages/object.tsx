@@ -1,13 +1,15 @@
 // An object's versions, newest first; the selected version's value (`?v=<digest>`, the latest by
 // default), and its difference from another version (`&compare=<digest>`). A Dataset's rows open
-// in the table viewer.
+// in the table viewer; an op's source code is shown highlighted.
 import type { ObjSchema } from '@weft/types';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatTime } from '../call-facts.ts';
 import { DiffView } from '../components/diff-view.tsx';
 import { JsonView } from '../components/json-view.tsx';
+import { OpSourceView } from '../components/op-source-view.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
+import { opSourceFiles } from '../op-source.ts';
 import { useApi } from '../session.tsx';
 
 /** `weave:///<entity>/<project>/table/<digest>` anywhere in a value: the tables it references. */
@@ -117,6 +119,7 @@ function VersionValue({ projectId, version, compare }: { projectId: string; vers
   const [entity, project] = projectId.split('/') as [string, string];
   const shown = (val: unknown) => (internals ? val : withoutInternals(val));
   const tables = tableRefsOf(value.data.obj.val);
+  const sources = opSourceFiles(value.data.obj.val);
   return (
     <article aria-label="Version value" className="details">
       <h2>
@@ -128,6 +131,9 @@ function VersionValue({ projectId, version, compare }: { projectId: string; vers
             Open the rows of table {digest.slice(0, 12)}…
           </Link>
         </p>
+      ))}
+      {sources.map((file) => (
+        <OpSourceView key={file.name} projectId={projectId} file={file} />
       ))}
       {hasInternals(value.data.obj.val) && (
         <label className="check">
