@@ -1,6 +1,7 @@
 // The persistent header (issue 33): the project switcher opens the same section of another
 // project, the project's links stay on pages of no project, and the theme menu overrides the
-// system's scheme, kept across a reload and forgotten when set back to the system's.
+// system's scheme, kept across a reload and forgotten when set back to the system's; Cmd-K goes
+// anywhere; list rows are reached and opened from the keyboard.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -78,6 +79,20 @@ export async function checkHeader(page: Page, origin: string, callId: string): P
   await options.filter({ hasText: /^Calls/ }).waitFor();
   await box.press('Enter');
   await page.waitForURL(`${origin}/acme/support-bot/r/call/${callId}`);
+  // List rows from the keyboard: arrows move between the rows' links, Enter opens one.
+  await page.goto(`${origin}/acme/demo/threads`);
+  const threads = page.getByRole('table', { name: 'Threads' });
+  const first = threads.locator('tbody tr').nth(0).getByRole('link').first();
+  await first.focus();
+  await page.keyboard.press('ArrowDown');
+  const next = threads.locator('tbody tr').nth(1).getByRole('link').first();
+  await expect.poll(() => next.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  const href = await next.getAttribute('href');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${origin}${href}`);
   // Nothing found says so.
   await page.keyboard.press('Control+k');
   await box.fill('no-such-thing-anywhere');

@@ -368,7 +368,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await shot('demo-run');
   });
 
-  it('switches projects from the header, keeps the project on pages of none, follows the chosen theme, and goes anywhere by Cmd-K', async () => {
+  it('switches projects from the header, keeps the project on pages of none, follows the chosen theme, goes anywhere by Cmd-K, and moves through list rows by arrows', async () => {
     await checkHeader(page, server.url, data.failedLlm);
   });
 

@@ -5,12 +5,14 @@ import { ProjectSwitcher, useCurrentProject } from './project-switcher.tsx';
 import { Loading } from './query-state.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
 import { useSession } from '../session.tsx';
+import { useRowKeys } from '../use-row-keys.ts';
 
 export function Layout() {
   const { signOut } = useSession();
   const { entity, project } = useParams();
   // The project's links stay on pages of no project (router models, playground): the last one visited.
   const current = useCurrentProject(entity, project);
+  useRowKeys();
   return (
     <div className="shell">
       <header className="topbar">
