@@ -35,7 +35,7 @@ import { writeCredentials } from './servers/weft.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
 /** Scenarios that read nothing of the seeded data (they write what they read). */
-const SEEDLESS = new Set(['router', 'queue-items-query', 'eval-results']);
+const SEEDLESS = new Set(['router', 'queue-items-query', 'eval-results', 'web-first-load']);
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     if (wanted('health-under-attack')) scenarios.push(await step('7. /health under attack', () => healthUnderAttackScenario(ctx)));
     if (wanted('metric-history')) scenarios.push(await step('8. metric history', () => metricHistoryScenario(ctx)));
     if (wanted('otel-ingest')) scenarios.push(await step('9. OTLP ingest', () => otelIngestScenario(ctx)));
-    if (wanted('web-first-load')) scenarios.push(await step('10. Weft Studio first load', () => webFirstLoadScenario()));
+    if (wanted('web-first-load')) scenarios.push(await step('10. Weft Studio first load', () => webFirstLoadScenario(ctx)));
     if (wanted('calls-query')) scenarios.push(await step('11. calls/stream_query', () => callsQueryScenario(ctx)));
     if (wanted('router')) scenarios.push(await step('12. inference router', () => routerScenario(ctx)));
     if (wanted('queue-items-query')) scenarios.push(await step('13. annotation queue items/query', () => queueItemsQueryScenario(ctx)));

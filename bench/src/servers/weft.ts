@@ -11,6 +11,8 @@ export const ENTITY = 'bench';
 
 export interface Credentials {
   authFile: string;
+  /** The key itself, as a person pastes it into Studio's sign-in screen. */
+  key: string;
   /** Headers of every request: Basic auth as the Weave SDK sends it, JSON body. */
   headers: Record<string, string>;
   /** The same key as a Bearer token, as ART sends it. */
@@ -23,6 +25,7 @@ export function writeCredentials(dir: string): Credentials {
   writeFileSync(authFile, formatAuthFile({ users: [{ username: 'bench', entities: [ENTITY], apiKeyHashes: [hashApiKey(key)] }] }));
   return {
     authFile,
+    key,
     headers: { authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}`, 'content-type': 'application/json' },
     bearerHeaders: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
   };
