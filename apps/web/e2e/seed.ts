@@ -201,7 +201,15 @@ export async function seed(api: WeftClient, art: WeftClient, projectId: string):
   };
 }
 
-/** An ART run logged at steps 0..4 (train) and 0, 2, 4 (val), rewards rising with the step. */
+/**
+ * An ART run logged at steps 0..4 (train) and 0, 2, 4 (val), rewards rising with the step; step 4's
+ * train log has a second group of STEP4_EXTRA trajectories (more than a page) whose rewards are
+ * shuffled in the order they were logged.
+ */
+export const STEP4_EXTRA = 23;
+/** Distinct rewards in a shuffled order: 7 is prime to 23, so i*7 mod 23 visits each residue once. */
+export const STEP4_REWARDS = Array.from({ length: STEP4_EXTRA }, (_, i) => ((i * 7) % STEP4_EXTRA) / 25);
+
 async function seedRun(api: WeftClient, projectId: string): Promise<{ modelId: string; steps: number }> {
   const [entity, project] = projectId.split('/') as [string, string];
   const model = await api.POST('/v1/preview/models', { body: { entity, project, name: 'agent-001', base_model: 'Qwen/Qwen3-8B' } });
@@ -222,7 +230,10 @@ async function seedRun(api: WeftClient, projectId: string): Promise<{ modelId: s
         body: {
           model_id: model.id,
           split,
-          trajectory_groups: [{ trajectories: [trajectory(step / 10), trajectory(step / 10 + 0.2)] }],
+          trajectory_groups: [
+            { trajectories: [trajectory(step / 10), trajectory(step / 10 + 0.2)] },
+            ...(step === 4 && split === 'train' ? [{ trajectories: STEP4_REWARDS.map(trajectory) }] : []),
+          ],
         } as never,
       });
     }

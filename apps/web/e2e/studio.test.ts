@@ -22,6 +22,7 @@ import { checkEvaluations } from './evaluations.ts';
 import { checkHeader } from './header.ts';
 import { checkOpSource } from './op-source.ts';
 import { checkOverview } from './overview.ts';
+import { checkRlRun } from './rl-run.ts';
 import { BIG_PROJECT, seed, type Seeded } from './seed.ts';
 import { studioPages } from './studio-pages.ts';
 import { checkTracesList } from './traces-list.ts';
@@ -278,20 +279,8 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await shot('queue');
   });
 
-  it('charts an RL run with one point per logged step and split, and shows a step’s trajectories', async () => {
-    await page.goto(`${server.url}/acme/support-bot/runs`);
-    await page.getByRole('link', { name: 'agent-001' }).click();
-    const reward = page.getByRole('img', { name: 'reward by step' });
-    await reward.waitFor();
-    const stepsOf = (split: string) =>
-      reward.locator(`[data-series="${split}"] circle`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-step'))));
-    expect(await stepsOf('train')).toEqual([0, 1, 2, 3, 4]);
-    expect(await stepsOf('val')).toEqual([0, 2, 4]);
-    await shot('run');
-    await reward.locator('[data-series="train"] circle[data-step="3"]').click();
-    const trajectories = page.getByRole('region', { name: 'Trajectories of the step' });
-    await trajectories.getByText('Reward 0.3', { exact: true }).waitFor();
-    await expect(trajectories.innerText()).resolves.toMatch(/Reward 0\.5[\s\S]*Done \(reward 0\.5\)/);
+  it('charts an RL run with titled axes and a readout, pages and sorts a step’s trajectories, and lists its checkpoints', async () => {
+    await checkRlRun(browser, server, data, SHOTS);
   });
 
   it('charts the project overview from calls/stats and feedback/stats, and refetches when the range changes', async () => {

@@ -1,12 +1,14 @@
 // One RL run: reward (mean with a ± std-dev band), exception rate and every custom metric over
-// steps, one line per split; picking a point shows that step's trajectories as conversations.
+// steps, one line per split; picking a point lists that step's trajectories (sortable by reward,
+// a page at a time); below, the checkpoints the trainer registered.
 import type { MetricHistoryPoint } from '@weft/types';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ChatView, messagesOf } from '../components/chat-view.tsx';
-import { JsonView } from '../components/json-view.tsx';
+import { CheckpointTable } from '../components/checkpoint-table.tsx';
 import { LineChart, type Series } from '../components/line-chart.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
+import { StepTrajectories } from '../components/step-trajectories.tsx';
+import { isOrder } from '../components/trajectory-order.ts';
 import { useApi } from '../session.tsx';
 
 /** One chart per metric; reward first with its band, then exception rate, then the rest by name. */
@@ -43,6 +45,18 @@ export function RunPage() {
   const charts = useMemo(() => chartsOf(history.data?.data ?? []), [history.data]);
   const step = params.get('step');
   const split = params.get('split');
+  const orderParam = params.get('order');
+  const order = isOrder(orderParam) ? orderParam : 'logged';
+  // The page is 1-based in the URL, as the pager reads it.
+  const page = Math.max(0, Number(params.get('page') ?? 1) - 1) || 0;
+  // Another step keeps the order and starts at its first page; another order too.
+  const show = (next: { step: string; split: string; order: string; page?: number }) =>
+    setParams({
+      step: next.step,
+      split: next.split,
+      ...(next.order !== 'logged' ? { order: next.order } : {}),
+      ...(next.page ? { page: String(next.page + 1) } : {}),
+    });
   if (model.isPending || history.isPending) return <Loading what="the run" />;
   if (model.error ?? history.error) return <ErrorView error={model.error ?? history.error} />;
   return (
@@ -58,47 +72,33 @@ export function RunPage() {
       {charts.length === 0 ? (
         <p className="muted">Nothing logged yet.</p>
       ) : (
-        <div className="charts">
-          {charts.map((c) => (
-            <LineChart key={c.metric} title={c.metric} series={c.series} onPick={(x, s) => setParams({ step: String(x), split: s })} />
-          ))}
-        </div>
+        <>
+          <p className="muted">Pick a point (or focus a chart, move with ← → and press Enter) to list that step’s trajectories.</p>
+          <div className="charts">
+            {charts.map((c) => (
+              <LineChart
+                key={c.metric}
+                title={c.metric}
+                yLabel={c.metric}
+                series={c.series}
+                onPick={(x, s) => show({ step: String(x), split: s, order })}
+              />
+            ))}
+          </div>
+        </>
       )}
-      {step !== null && split !== null && <StepTrajectories modelId={modelId} step={Number(step)} split={split} />}
-    </section>
-  );
-}
-
-function StepTrajectories({ modelId, step, split }: { modelId: string; step: number; split: string }) {
-  const { $api } = useApi();
-  const query = $api.useQuery('get', '/v1/preview/models/{model_id}/trajectories', {
-    params: { path: { model_id: modelId }, query: { step, split, limit: 20 } },
-  });
-  return (
-    <section aria-label="Trajectories of the step">
-      <h2>
-        Step {step}, {split}
-      </h2>
-      {query.isPending ? (
-        <Loading what="trajectories" />
-      ) : query.error ? (
-        <ErrorView error={query.error} />
-      ) : (
-        query.data.data.map((t) => {
-          const tr = t.trajectory as { reward?: number; metrics?: unknown; messages_and_choices?: unknown[] };
-          const messages = messagesOf((tr.messages_and_choices ?? []).map((m) => (m as { message?: unknown }).message ?? m));
-          return (
-            <article key={t.id} className="trajectory">
-              <p>
-                <strong>Reward {tr.reward ?? '—'}</strong> <span className="muted mono">{t.id}</span>
-              </p>
-              <JsonView value={tr.metrics ?? {}} />
-              {messages ? <ChatView messages={messages} /> : <JsonView value={tr.messages_and_choices ?? []} />}
-            </article>
-          );
-        })
+      {step !== null && split !== null && (
+        <StepTrajectories
+          modelId={modelId}
+          step={Number(step)}
+          split={split}
+          order={order}
+          page={page}
+          onOrder={(o) => show({ step, split, order: o })}
+          onPage={(p) => show({ step, split, order, page: p })}
+        />
       )}
-      {query.data?.has_more && <p className="muted">The first 20 trajectories of the step.</p>}
+      <CheckpointTable modelId={modelId} />
     </section>
   );
 }

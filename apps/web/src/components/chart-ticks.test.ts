@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceTicks } from './line-chart.tsx';
+import { niceTicks } from './chart-ticks.ts';
 
 describe('niceTicks', () => {
   it('puts the y axis on round values that cover the data', () => {
