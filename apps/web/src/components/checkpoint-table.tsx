@@ -31,7 +31,8 @@ export function CheckpointTable({ modelId }: { modelId: string }) {
     if (data.length === 0) return <p className="muted">No checkpoints registered yet.</p>;
     const columns = checkpointColumns(data);
     return (
-      <div className="table-scroll">
+      // Focusable, so a keyboard can scroll a table wider than the page (one column per metric).
+      <div className="table-scroll" role="region" aria-label="Checkpoints, scrollable" tabIndex={0}>
         <table className="grid" aria-label="Checkpoints">
           <thead>
             <tr>

@@ -25,7 +25,7 @@ export function CommandPalette({ projectId }: { projectId: string | undefined })
   return (
     <>
       <button type="button" className="link" aria-keyshortcuts="Control+K Meta+K" onClick={() => setOpen(true)}>
-        Search <kbd>⌘K</kbd>
+        Find <kbd>⌘K</kbd>
       </button>
       <dialog ref={dialog} className="palette" aria-label="Go to" onClose={() => setOpen(false)}>
         {open && <PaletteBody projectId={projectId} close={() => dialog.current?.close()} />}
