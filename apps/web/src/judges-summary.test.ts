@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { monitorRows, refName, requestedRows } from './judges-summary.ts';
+import { refName } from './eval-compare.ts';
+import { monitorRows, requestedRows } from './judges-summary.ts';
 
 const group = (
   monitor: string | null,

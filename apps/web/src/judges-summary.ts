@@ -1,13 +1,10 @@
 // The Judges page's rows: each Monitor object of the project with what its judgements did (all its
 // versions, every scorer), and calls/score's judgements per scorer. No React: tested beside it.
 import type { JudgementGroup } from '@weft/types';
+import { refName } from './eval-compare.ts';
 
-export interface MonitorRow {
-  name: string;
-  active: boolean;
-  sampling_rate: number | undefined;
-  op_names: string[];
-  scorers: number;
+/** What a monitor's or a scorer's judgements did: both tables' count columns. */
+export interface JudgedCounts {
   done: number;
   /** Queued or running. */
   pending: number;
@@ -16,26 +13,24 @@ export interface MonitorRow {
   last_done_at: string | null;
 }
 
-export interface ScorerRow {
+export interface MonitorRow extends JudgedCounts {
+  name: string;
+  active: boolean;
+  sampling_rate: number | undefined;
+  op_names: string[];
+  scorers: number;
+}
+
+export interface ScorerRow extends JudgedCounts {
   scorer_ref: string;
   scorer: string;
-  done: number;
-  pending: number;
-  failed: number;
-  cost_usd: number;
-  last_done_at: string | null;
 }
+
+const NONE: JudgedCounts = { done: 0, pending: 0, failed: 0, cost_usd: 0, last_done_at: null };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
-
-/** `weave:///e/p/object/<name>:<digest>` → `<name>`. */
-export function refName(ref: string): string {
-  const tail = ref.slice(ref.lastIndexOf('/') + 1);
-  const colon = tail.lastIndexOf(':');
-  return colon < 0 ? tail : tail.slice(0, colon);
-}
 
 export function monitorRows(monitors: { object_id: string; val: unknown }[], groups: JudgementGroup[]): MonitorRow[] {
   const rows = new Map<string, MonitorRow>();
@@ -48,11 +43,7 @@ export function monitorRows(monitors: { object_id: string; val: unknown }[], gro
       sampling_rate: typeof val.sampling_rate === 'number' ? val.sampling_rate : undefined,
       op_names: Array.isArray(filter.op_names) ? filter.op_names.filter((o): o is string => typeof o === 'string') : [],
       scorers: Array.isArray(val.scorers) ? val.scorers.length : 0,
-      done: 0,
-      pending: 0,
-      failed: 0,
-      cost_usd: 0,
-      last_done_at: null,
+      ...NONE,
     });
   }
   for (const g of groups) {
@@ -60,18 +51,7 @@ export function monitorRows(monitors: { object_id: string; val: unknown }[], gro
     // A deleted monitor's judgements still count: its row says it is gone.
     let row = rows.get(g.monitor);
     if (!row) {
-      row = {
-        name: g.monitor,
-        active: false,
-        sampling_rate: undefined,
-        op_names: [],
-        scorers: 0,
-        done: 0,
-        pending: 0,
-        failed: 0,
-        cost_usd: 0,
-        last_done_at: null,
-      };
+      row = { name: g.monitor, active: false, sampling_rate: undefined, op_names: [], scorers: 0, ...NONE };
       rows.set(g.monitor, row);
     }
     row.done += g.done;

@@ -1,6 +1,9 @@
 // What Cmd-K finds (Weave's and Phoenix's global search): projects, and in the current project its
 // ops, datasets and other objects by name, and a call by its id. Names that start with the text
 // come first; each group is capped so the list stays one screen.
+import type { CallSchema } from '@weft/types';
+import { opLabel } from './call-facts.ts';
+
 export interface PaletteItem {
   group: 'Calls' | 'Projects' | 'Ops' | 'Datasets' | 'Objects';
   label: string;
@@ -13,7 +16,7 @@ export interface PaletteSources {
   objects: readonly { object_id: string; kind?: string; base_object_class?: string | null }[];
   projectId: string | undefined;
   /** The call whose id is the text, when the server knows one. */
-  call: { id: string; op_name: string } | undefined;
+  call: Pick<CallSchema, 'id' | 'op_name' | 'display_name'> | undefined;
 }
 
 const PER_GROUP = 8;
@@ -28,13 +31,9 @@ function matching<T>(items: readonly T[], name: (t: T) => string, text: string):
   return hits.sort((a, b) => starts(a) - starts(b) || name(a).localeCompare(name(b))).slice(0, PER_GROUP);
 }
 
-/** The op's name in an op ref (`weave:///e/p/op/<name>:<digest>`), or the string itself. */
-const opName = (ref: string) => ref.split('/op/')[1]?.split(':')[0] ?? ref;
-
 export function paletteItems(text: string, { projects, objects, projectId, call }: PaletteSources): PaletteItem[] {
   const items: PaletteItem[] = [];
-  if (call && projectId)
-    items.push({ group: 'Calls', label: `${opName(call.op_name)} · ${call.id}`, href: `/${projectId}/r/call/${call.id}` });
+  if (call && projectId) items.push({ group: 'Calls', label: `${opLabel(call)} · ${call.id}`, href: `/${projectId}/r/call/${call.id}` });
   for (const p of matching(projects, (p) => p, text)) items.push({ group: 'Projects', label: p, href: `/${p}/traces` });
   if (projectId) {
     const href = (id: string) => `/${projectId}/objects/${encodeURIComponent(id)}`;

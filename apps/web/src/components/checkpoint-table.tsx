@@ -3,7 +3,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../session.tsx';
-import { checkpointColumns } from './checkpoint-columns.ts';
+import { checkpointColumns } from '../checkpoint-columns.ts';
 import { Pager } from './pager.tsx';
 import { ErrorView, Loading } from './query-state.tsx';
 import { TimeAgo } from './time-ago.tsx';

@@ -9,7 +9,7 @@ import { useApi } from '../session.tsx';
 import { Pager } from './pager.tsx';
 import { ErrorView, Loading } from './query-state.tsx';
 import { TrajectoryItem } from './trajectory-item.tsx';
-import { ORDERS, pageOf, sortTrajectories, type TrajectoryOrder } from './trajectory-order.ts';
+import { ORDERS, pageOf, sortTrajectories, type TrajectoryOrder } from '../trajectory-order.ts';
 
 const PAGE = 20;
 const CHUNK = 100;

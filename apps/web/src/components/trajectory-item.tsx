@@ -4,7 +4,7 @@
 import type { TrajectoryRecord } from '@weft/types';
 import { ChatView } from './chat-view.tsx';
 import { JsonView } from './json-view.tsx';
-import { rewardOf, summaryOf, trajectoryMessages } from './trajectory-order.ts';
+import { rewardOf, summaryOf, trajectoryMessages } from '../trajectory-order.ts';
 
 export const formatReward = (r: number | null) => (r === null ? '—' : Number(r.toPrecision(4)).toString());
 

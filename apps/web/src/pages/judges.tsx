@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { formatCost } from '../call-facts.ts';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { TimeAgo } from '../components/time-ago.tsx';
-import { monitorRows, refName, requestedRows } from '../judges-summary.ts';
+import { refName } from '../eval-compare.ts';
+import { monitorRows, requestedRows, type JudgedCounts } from '../judges-summary.ts';
 import { useApi } from '../session.tsx';
 
 const REFRESH_MS = 5000;
@@ -54,11 +55,7 @@ export function JudgesPage() {
               <th>State</th>
               <th className="num">Sampling</th>
               <th>Ops</th>
-              <th className="num">Judged</th>
-              <th className="num">Pending</th>
-              <th className="num">Failed</th>
-              <th className="num">Cost</th>
-              <th>Last judged</th>
+              <CountHeads />
             </tr>
           </thead>
           <tbody>
@@ -70,15 +67,7 @@ export function JudgesPage() {
                 <td>{m.active ? 'active' : m.sampling_rate === undefined ? 'deleted' : 'paused'}</td>
                 <td className="num">{m.sampling_rate === undefined ? '' : `${Math.round(m.sampling_rate * 1000) / 10}%`}</td>
                 <td>{m.op_names.length ? m.op_names.map(refName).join(', ') : 'every op'}</td>
-                <td className="num" data-col="done">
-                  {m.done.toLocaleString()}
-                </td>
-                <td className="num">{m.pending.toLocaleString()}</td>
-                <td className="num">{m.failed.toLocaleString()}</td>
-                <td className="num" data-col="cost">
-                  {formatCost(m.cost_usd)}
-                </td>
-                <td>{m.last_done_at ? <TimeAgo iso={m.last_done_at} /> : ''}</td>
+                <CountCells counts={m} />
               </tr>
             ))}
           </tbody>
@@ -92,22 +81,14 @@ export function JudgesPage() {
           <thead>
             <tr>
               <th>Scorer</th>
-              <th className="num">Judged</th>
-              <th className="num">Pending</th>
-              <th className="num">Failed</th>
-              <th className="num">Cost</th>
-              <th>Last judged</th>
+              <CountHeads />
             </tr>
           </thead>
           <tbody>
             {requested.map((s) => (
               <tr key={s.scorer_ref}>
                 <td title={s.scorer_ref}>{s.scorer}</td>
-                <td className="num">{s.done.toLocaleString()}</td>
-                <td className="num">{s.pending.toLocaleString()}</td>
-                <td className="num">{s.failed.toLocaleString()}</td>
-                <td className="num">{formatCost(s.cost_usd)}</td>
-                <td>{s.last_done_at ? <TimeAgo iso={s.last_done_at} /> : ''}</td>
+                <CountCells counts={s} />
               </tr>
             ))}
           </tbody>
@@ -143,5 +124,34 @@ export function JudgesPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** The count columns both tables share. */
+function CountHeads() {
+  return (
+    <>
+      <th className="num">Judged</th>
+      <th className="num">Pending</th>
+      <th className="num">Failed</th>
+      <th className="num">Cost</th>
+      <th>Last judged</th>
+    </>
+  );
+}
+
+function CountCells({ counts: c }: { counts: JudgedCounts }) {
+  return (
+    <>
+      <td className="num" data-col="done">
+        {c.done.toLocaleString()}
+      </td>
+      <td className="num">{c.pending.toLocaleString()}</td>
+      <td className="num">{c.failed.toLocaleString()}</td>
+      <td className="num" data-col="cost">
+        {formatCost(c.cost_usd)}
+      </td>
+      <td>{c.last_done_at ? <TimeAgo iso={c.last_done_at} /> : ''}</td>
+    </>
   );
 }

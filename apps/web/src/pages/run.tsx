@@ -8,7 +8,7 @@ import { CheckpointTable } from '../components/checkpoint-table.tsx';
 import { LineChart, type Series } from '../components/line-chart.tsx';
 import { ErrorView, Loading } from '../components/query-state.tsx';
 import { StepTrajectories } from '../components/step-trajectories.tsx';
-import { isOrder } from '../components/trajectory-order.ts';
+import { isOrder } from '../trajectory-order.ts';
 import { useApi } from '../session.tsx';
 
 /** One chart per metric; reward first with its band, then exception rate, then the rest by name. */

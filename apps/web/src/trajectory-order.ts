@@ -1,7 +1,7 @@
 // A step's trajectories as the run page lists them (step-trajectories.tsx): in the order they
 // were logged or by reward, a page at a time, each summed up in one line while collapsed.
 import type { TrajectoryRecord } from '@weft/types';
-import { messagesOf, type ChatMessage } from './chat-view.tsx';
+import { messagesOf, type ChatMessage } from './components/chat-view.tsx';
 
 export const ORDERS = { logged: 'As logged', 'reward-desc': 'Reward, highest first', 'reward-asc': 'Reward, lowest first' } as const;
 export type TrajectoryOrder = keyof typeof ORDERS;
