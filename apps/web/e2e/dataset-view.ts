@@ -1,6 +1,6 @@
 // The dataset viewer beyond scrolling and sorting (studio.test.ts runs it on its page, on the rows
 // of the seed's support-questions v1, "Question <i>" with difficulty (i × 7) mod 10): the title
-// and way back, search narrowing the rows, jump to a row, a row whole in the drawer, and a long
+// and way back, columns in written order, search narrowing the rows, jump to a row, a row whole in the drawer, and a long
 // row expanded in place (a dataset of its own).
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -15,6 +15,11 @@ export async function checkDatasetView(page: Page, server: TestServer, projectId
   );
   expect(await crumbs.getByRole('link', { name: `Objects of ${projectId}` }).getAttribute('href')).toBe(`/${projectId}/objects`);
 
+  // Columns in the order the rows' keys were written: question, then expected (in PostgreSQL
+  // jsonb's key order, expected would come first).
+  const heads = await page.getByRole('table', { name: 'Rows' }).getByRole('columnheader').allInnerTexts();
+  expect(heads.map((h) => h.replace(/[▲▼]/g, '').trim())).toEqual(['#', 'question', 'expected.difficulty']);
+
   // Search narrows the rows to those containing the text: Question 432 and 4320–4329.
   const rows = page.getByRole('table', { name: 'Rows' });
   await page.getByLabel('Search rows').fill('question 432');
@@ -26,7 +31,7 @@ export async function checkDatasetView(page: Page, server: TestServer, projectId
     .waitFor();
   await expect.poll(() => rows.getByRole('row').count(), { timeout: 10_000 }).toBe(12);
   const questions = await rows.getByRole('row').evaluateAll((els) => els.slice(1).map((e) => (e as HTMLElement).innerText));
-  for (const text of questions) expect(text).toMatch(/Question 432\d?$/);
+  for (const text of questions) expect(text).toMatch(/^\d+\s+Question 432\d?\s+\d$/);
   await page.getByRole('button', { name: 'Clear' }).click();
   await page.waitForURL((url) => !url.searchParams.has('q'));
 

@@ -1,7 +1,7 @@
 // The native JSON functions (@weft/json-native, built by `pnpm install`), when the addon loaded.
 // Without it (no compiler where Weft was installed) the same answers come from JavaScript: the
-// digests from digest/py-json.ts, container ends from the server's JsonStreamParser, jsonb-ordered
-// text from the store's value-encoding.ts; several times slower (BENCHMARKS.md, scenario 4).
+// digests from digest/py-json.ts, container ends from the server's JsonStreamParser; several times
+// slower (BENCHMARKS.md, scenario 4).
 import { createRequire } from 'node:module';
 
 export interface NativeJson {
@@ -9,8 +9,6 @@ export interface NativeJson {
   pyJsonDumpOfText: (text: string) => Buffer | undefined;
   /** See packages/json-native/src/scan-container.cc. */
   scanContainer: (text: string, state: Int32Array, maxDepth: number) => number;
-  /** JSON.stringify's text with keys in jsonb order; undefined: use the store's toStoredJson. */
-  jsonbOrderText: (text: string) => string | undefined;
 }
 
 function load(): NativeJson | undefined {

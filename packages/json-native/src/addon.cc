@@ -5,7 +5,6 @@ NAPI_MODULE_INIT() {
   const napi_property_descriptor functions[] = {
       {"pyJsonDumpOfText", nullptr, PyJsonDumpOfText, nullptr, nullptr, nullptr, napi_default, nullptr},
       {"scanContainer", nullptr, ScanContainer, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"jsonbOrderText", nullptr, JsonbOrderText, nullptr, nullptr, nullptr, napi_default, nullptr},
   };
   napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);
   return exports;

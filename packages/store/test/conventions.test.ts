@@ -97,7 +97,7 @@ describeEachDialect('conventions', (getDb) => {
       kind: 'object',
       base_object_class: null,
       leaf_object_class: null,
-      val: jsonParam(db, {}),
+      val: jsonTextAsWritten(db, '{}'),
       size_bytes: 2,
       created_at: T0,
       deleted_at: null,

@@ -32,26 +32,6 @@ describe('parsedTextDigest', () => {
     }
   });
 
-  it('also gives the text in jsonb key order when asked, in place or on the thread', async () => {
-    for (const value of [bigValue(0.5, 4), { bb: 1, a: { ccc: [{ zz: 1, y: 2 }], b: 2 }, é: 3 }]) {
-      const text = JSON.stringify(value);
-      const { digest, jsonbText } = await parsedTextDigest(text, { jsonbText: true });
-      expect(digest).toBe(digestOfValue(JSON.parse(text)));
-      expect(JSON.parse(jsonbText!)).toEqual(JSON.parse(text));
-      // Every object's keys: shorter UTF-8 first, then by bytes.
-      const check = (v: unknown): void => {
-        if (Array.isArray(v)) return v.forEach(check);
-        if (v === null || typeof v !== 'object') return;
-        const keys = Object.keys(v).map((k) => Buffer.from(k));
-        for (let i = 1; i < keys.length; i++)
-          expect(keys[i - 1]!.length - keys[i]!.length || Buffer.compare(keys[i - 1]!, keys[i]!)).toBeLessThan(0);
-        Object.values(v).forEach(check);
-      };
-      check(JSON.parse(jsonbText!));
-      expect((await parsedTextDigest(text)).jsonbText).toBeUndefined();
-    }
-  });
-
   it('answers many large texts at once, each with its own digest, in any order awaited', async () => {
     const texts = [0, 1, 2, 3, 4, 5].map((i) => JSON.stringify(bigValue(0.3, i)));
     const answers = await Promise.all(texts.map((t) => parsedTextDigest(t)).reverse());

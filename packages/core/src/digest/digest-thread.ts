@@ -1,5 +1,4 @@
-// Weave's digest of a JSON text, computed on a thread of its own when the text is large, and on
-// request the text with its keys in jsonb order (the text SQLite stores).
+// Weave's digest of a JSON text, computed on a thread of its own when the text is large.
 //
 // The canonical dump (Python's json.dumps with sorted keys) and its sha256 were a third of the
 // trajectory log's time on the one thread that also parses the body and runs SQLite's statements
@@ -13,26 +12,20 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
 import type { DigestAnswer, DigestAsk } from './digest-worker.ts';
-import { textWork, type TextWork } from './text-work.ts';
-
-export type { TextWork };
+import { digestOfParsedText, type TextDigest } from './digest.ts';
 
 /** Below this many characters a text is digested in place. */
 const IN_PLACE_MAX_CHARS = 64 * 1024;
 
-/**
- * Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON), and with
- * `jsonbText` the text in jsonb key order when the native addon can make it (text-work.ts).
- */
-export function parsedTextDigest(text: string, opts: { jsonbText?: boolean } = {}): Promise<TextWork> {
-  const jsonbText = opts.jsonbText ?? false;
+/** Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON). */
+export function parsedTextDigest(text: string): Promise<TextDigest> {
   const thread = text.length > IN_PLACE_MAX_CHARS ? digestThread() : undefined;
-  if (thread) return thread.ask(text, jsonbText);
-  return new Promise((resolve) => resolve(textWork(text, jsonbText)));
+  if (thread) return thread.ask(text);
+  return new Promise((resolve) => resolve(digestOfParsedText(text)));
 }
 
 interface DigestThread {
-  ask(text: string, jsonbText: boolean): Promise<TextWork>;
+  ask(text: string): Promise<TextDigest>;
 }
 
 const MAX_STARTS = 3;
@@ -64,7 +57,7 @@ function digestThread(): DigestThread | undefined {
 
 function startThread(): DigestThread {
   const worker = workerOf(new URL(import.meta.url));
-  const waiting = new Map<number, { resolve: (d: TextWork) => void; reject: (e: Error) => void; text: string; jsonbText: boolean }>();
+  const waiting = new Map<number, { resolve: (d: TextDigest) => void; reject: (e: Error) => void; text: string }>();
   let next = 0;
   // Only while answers are awaited does the thread keep the process alive.
   worker.unref();
@@ -85,7 +78,7 @@ function startThread(): DigestThread {
     stops++;
     for (const ask of waiting.values()) {
       try {
-        ask.resolve(textWork(ask.text, ask.jsonbText));
+        ask.resolve(digestOfParsedText(ask.text));
       } catch (err) {
         ask.reject(err as Error);
       }
@@ -95,12 +88,12 @@ function startThread(): DigestThread {
   worker.on('error', stop);
   worker.on('exit', stop);
   const self: DigestThread = {
-    ask(text, jsonbText) {
+    ask(text) {
       const id = next++;
-      return new Promise<TextWork>((resolve, reject) => {
-        waiting.set(id, { resolve, reject, text, jsonbText });
+      return new Promise<TextDigest>((resolve, reject) => {
+        waiting.set(id, { resolve, reject, text });
         worker.ref();
-        worker.postMessage({ id, text, jsonbText } satisfies DigestAsk);
+        worker.postMessage({ id, text } satisfies DigestAsk);
       });
     },
   };

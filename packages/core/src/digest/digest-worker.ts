@@ -1,21 +1,19 @@
 // The digest thread's entry (digest-thread.ts starts it): Weave's digest and canonical size of
-// JSON texts, each as JSON.parse reads it, and when asked the text in jsonb order (text-work.ts),
-// answered in the order asked.
+// JSON texts, each as JSON.parse reads it, answered in the order asked.
 import { parentPort } from 'node:worker_threads';
-import { textWork, type TextWork } from './text-work.ts';
+import { digestOfParsedText, type TextDigest } from './digest.ts';
 
 export interface DigestAsk {
   id: number;
   text: string;
-  jsonbText: boolean;
 }
 
-export type DigestAnswer = ({ id: number } & TextWork) | { id: number; error: string };
+export type DigestAnswer = ({ id: number } & TextDigest) | { id: number; error: string };
 
-parentPort?.on('message', ({ id, text, jsonbText }: DigestAsk) => {
+parentPort?.on('message', ({ id, text }: DigestAsk) => {
   let answer: DigestAnswer;
   try {
-    answer = { id, ...textWork(text, jsonbText) };
+    answer = { id, ...digestOfParsedText(text) };
   } catch (err) {
     answer = { id, error: err instanceof Error ? err.message : String(err) };
   }

@@ -14,5 +14,5 @@ export { pyQuote } from './py-quote.ts';
 export { compareCodePoints, sortByCodePoint } from './sorted-keys.ts';
 export { pyJsonDumps, pyJsonDumpsValue, withPyJsonBytes } from './py-json.ts';
 export { digestBytes, digestJsonText, digestOfValue, objectDigest, rowDigest, tableDigest } from './digest.ts';
-export { digestThreadStops, parsedTextDigest, type TextWork } from './digest-thread.ts';
+export { digestThreadStops, parsedTextDigest } from './digest-thread.ts';
 export type { TextDigest } from './digest.ts';

@@ -165,14 +165,18 @@ const PG_MINIFY_RE = '("(?:[^"\\\\]|\\\\.)*")|([,:]) ';
 /**
  * The value as text: strings unquoted, numbers as their JSON text, booleans `true`/`false`,
  * objects and arrays as minified JSON; SQL NULL for JSON null and missing. Compares and sorts
- * byte-wise in both databases. Known differences: PostgreSQL's jsonb stores object keys sorted
- * (by length, then bytes) and respells numbers (1e2 → 100), SQLite keeps them as written.
+ * byte-wise in both databases. On JSON as written (asWritten) both read the text as written: keys
+ * in the order sent, numbers as spelt. Known difference elsewhere: PostgreSQL's jsonb stores
+ * object keys sorted (by length, then bytes) and respells numbers (1e2 → 100).
  */
 export function jsonPathAsText(d: DialectSource, column: JsonSource, path: readonly string[]): RawBuilder<string | null> {
   if (dialectOf(d) === 'postgres') {
-    const x = pgExtract(column, path);
+    const asText = isAsWritten(column);
+    const x = asText ? pgExtractAsWritten(column, path) : pgExtract(column, path);
+    // jsonb's text, and json values stored before migrations 0012 and 0021 (jsonb's text then),
+    // have a blank after each ',' and ':'.
     const minified = sql`regexp_replace(cast(${x} as text), ${PG_MINIFY_RE}, ${'\\1\\2'}, 'g')`;
-    return sql<string | null>`((case jsonb_typeof(${x})
+    return sql<string | null>`((case ${sql.raw(asText ? 'json_typeof' : 'jsonb_typeof')}(${x})
       when 'object' then ${minified} when 'array' then ${minified}
       else ${x} #>> '{}' end) collate "C")`;
   }
@@ -192,16 +196,26 @@ function pgExtract(column: JsonSource, path: readonly string[]): RawBuilder<Stor
   let json = isAsWritten(column);
   if (json && path.length === 0) return sql<StoredJson | null>`cast(${expr} as jsonb)`;
   for (const part of path) {
-    // `jsonb -> int` treats a scalar as a one-element array ('"s"'::jsonb -> 0 is "s"); SQLite
-    // says missing there, so index only into real arrays.
-    const typeOf = json ? 'json_typeof' : 'jsonb_typeof';
-    const step = ARRAY_INDEX.test(part)
-      ? sql`(case when ${sql.raw(typeOf)}(${expr}) = 'array' then ${expr} -> cast(${Number(part)} as integer) end)`
-      : sql`(${expr} -> cast(${part} as text))`;
+    const step = pgStep(expr, part, json ? 'json_typeof' : 'jsonb_typeof');
     expr = json ? sql`cast(${step} as jsonb)` : step;
     json = false;
   }
   return sql<StoredJson | null>`${expr}`;
+}
+
+/** PostgreSQL: the value at `path` of JSON as written, as json: its text as written. */
+export function pgExtractAsWritten(column: AsWrittenColumn, path: readonly string[]): RawBuilder<StoredJsonText | null> {
+  let expr: Expression<unknown> = source(column);
+  for (const part of path) expr = pgStep(expr, part, 'json_typeof');
+  return sql<StoredJsonText | null>`${expr}`;
+}
+
+// `jsonb -> int` treats a scalar as a one-element array ('"s"'::jsonb -> 0 is "s"); SQLite says
+// missing there, so index only into real arrays.
+function pgStep(expr: Expression<unknown>, part: string, typeOf: 'json_typeof' | 'jsonb_typeof'): RawBuilder<unknown> {
+  return ARRAY_INDEX.test(part)
+    ? sql`(case when ${sql.raw(typeOf)}(${expr}) = 'array' then ${expr} -> cast(${Number(part)} as integer) end)`
+    : sql`(${expr} -> cast(${part} as text))`;
 }
 
 /** SQLite: a JSON path string such as `$."inputs"[0]."a.b"`, bound as one parameter. */

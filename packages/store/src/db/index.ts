@@ -18,6 +18,7 @@ export {
   jsonPathType,
   jsonPathAsNumber,
   jsonPathAsText,
+  pgExtractAsWritten,
   jsonByteLength,
   joinRowValues,
   rowValuesJoin,

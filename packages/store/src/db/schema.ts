@@ -6,8 +6,9 @@
 // - datetimes are TEXT in ISO-8601 UTC with milliseconds, `2025-01-01T00:00:00.000Z` (fixed
 //   width, so text order is time order), created in JS (see nowIso);
 // - JSON is jsonb in PostgreSQL and validated text in SQLite: write it with jsonParam/jsonText and
-//   read it with readJson (./dialect-helpers.ts); table rows (`rows.val`) are PostgreSQL json, the
-//   text as written, like SQLite's (migration 0012): written with jsonTextAsWritten;
+//   read it with readJson (./dialect-helpers.ts); table rows (`rows.val`, migration 0012) and
+//   objects' values (`objects.val`, migration 0021) are PostgreSQL json, the text as written,
+//   like SQLite's: written with jsonTextAsWritten;
 // - booleans are integers 0/1; binary is blob/bytea (a Buffer in JS);
 // - text compares byte-wise in both (PostgreSQL columns use COLLATE "C").
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -49,7 +50,7 @@ export interface ObjectsTable {
   kind: string;
   base_object_class: string | null;
   leaf_object_class: string | null;
-  val: Json;
+  val: JsonAsWritten;
   /** Length of the canonical JSON dump of `val`. */
   size_bytes: number;
   created_at: IsoDatetime;

@@ -52,7 +52,7 @@ export function trajectoryRows(
   trajectory_index: number,
   trajectory: Json,
 ): { index: Omit<Values<'trajectories'>, 'row_digest'>; content: TrajectoryContent } {
-  const content = trajectoryTableRow(dialect, group_index, trajectory_index, trajectory);
+  const content = trajectoryTableRow(group_index, trajectory_index, trajectory);
   return {
     index: {
       project_id,

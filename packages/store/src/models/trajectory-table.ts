@@ -8,8 +8,8 @@
 // deadlock on PostgreSQL's row locks, without sorting by digest as /table/create does.
 import { invalidField, parsedTextDigest, tableDigest } from '@weft/core';
 import type { Transaction } from 'kysely';
-import { nowIso, type Database, type Db, type Dialect } from '../db/index.ts';
-import { storableJsonOfParsed, toStoredJson } from '../objects/value-encoding.ts';
+import { nowIso, type Database, type Db } from '../db/index.ts';
+import { storableJsonOfParsed } from '../objects/value-encoding.ts';
 import { insertRowList } from '../tables/table-rows-insert.ts';
 import { normaliseTrajectory } from './normalise-trajectories.ts';
 
@@ -27,7 +27,7 @@ export interface TrajectoryContent {
 }
 
 /** The table row of a trajectory, encoded (stored text, and its digest under way). */
-export function trajectoryTableRow(dialect: Dialect, group_index: number, trajectory_index: number, trajectory: Json): TrajectoryContent {
+export function trajectoryTableRow(group_index: number, trajectory_index: number, trajectory: Json): TrajectoryContent {
   // The spec refuses these keys (HTTP); this guards direct store users, whose key would be lost.
   for (const key of POSITION_KEYS) {
     if (Object.hasOwn(trajectory, key)) {
@@ -38,16 +38,10 @@ export function trajectoryTableRow(dialect: Dialect, group_index: number, trajec
     }
   }
   const row: Json = { ...normaliseTrajectory(trajectory), group_index, trajectory_index };
-  // JSON.stringify's text, which PostgreSQL's json keeps as it is: the trajectory's keys in the
-  // order sent. SQLite's rows have their keys in jsonb order (value-encoding.ts), which is what a
-  // sort by an object-valued field compares in both databases (PostgreSQL reads it as jsonb): the
-  // digest thread puts them in that order natively, or (without the addon) it is done here.
+  // JSON.stringify's text, stored as it is in both databases: the trajectory's keys in the order
+  // sent. The digest is worked out on the digest thread.
   const text = storableJsonOfParsed(row);
-  const sqlite = dialect === 'sqlite';
-  const stored = parsedTextDigest(text, { jsonbText: sqlite }).then(({ digest, jsonbText }) => ({
-    digest,
-    text: sqlite ? (jsonbText ?? toStoredJson(JSON.parse(text))) : text,
-  }));
+  const stored = parsedTextDigest(text).then(({ digest }) => ({ digest, text }));
   // Awaited when its chunk is written; a log that fails before must not leave it unhandled.
   stored.catch(() => undefined);
   return { chars: text.length, reward: row.reward as number, stored };

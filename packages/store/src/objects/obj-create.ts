@@ -5,7 +5,7 @@
 // one row per digest. The answer is sent only after the commit.
 import { invalidField, digestMismatch, invalidRequest, isValidObjectId, objectClasses, objectKind } from '@weft/core';
 import type * as T from '@weft/types';
-import { jsonText, nowIso, type Db } from '../db/index.ts';
+import { jsonTextAsWritten, nowIso, type Db } from '../db/index.ts';
 import type { LosslessContext } from '../store.ts';
 import { setLatest, withObjectLock } from './object-versions.ts';
 import { childNode, encodeValue } from './value-encoding.ts';
@@ -81,7 +81,7 @@ export async function objCreate(db: Db, req: T.ObjCreateReq, ctx: LosslessContex
         kind,
         base_object_class: classes.base_object_class,
         leaf_object_class: classes.leaf_object_class,
-        val: jsonText(db, encoded.text),
+        val: jsonTextAsWritten(db, encoded.text),
         size_bytes: encoded.sizeBytes,
         created_at: nowIso(),
         deleted_at: null,

@@ -10,14 +10,14 @@
 import { invalidRequest, mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database, Db, StoredJson } from '../db/index.ts';
+import type { Database, Db, StoredJsonText } from '../db/index.ts';
 import type { RequestContext } from '../store.ts';
 import { OBJ_META_COLUMNS, toObjSchema, type ObjMetaRow } from './obj-schema.ts';
 import { hasAnyAlias, hasAnyTag, labelsOf } from './version-labels.ts';
 import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 
 type SortField = 'created_at' | 'object_id';
-type ObjQuery = SelectQueryBuilder<Database, 'objects', ObjMetaRow & { val?: StoredJson }>;
+type ObjQuery = SelectQueryBuilder<Database, 'objects', ObjMetaRow & { val?: StoredJsonText }>;
 type Direction = 'asc' | 'desc';
 
 export async function objsQuery(db: Db, req: T.ObjsQueryReq, _ctx: RequestContext): Promise<T.ObjsQueryRes> {

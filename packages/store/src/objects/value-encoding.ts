@@ -4,22 +4,21 @@
 // The digest must be computed from the lossless parse of the request when there is one (`1.0` and
 // `1` hash differently in Weave); the plain value is only the fallback for direct store users.
 //
-// The stored text is minified JSON with two deliberate normalisations, so that both databases hold
-// the same thing and every read, sort and text comparison agrees between them:
-// - object keys in PostgreSQL jsonb's order (shorter UTF-8 first, then byte-wise), which jsonb
-//   would impose anyway on an object (table rows are json, which keeps the text: migration 0012);
-// - NaN and ±Infinity (Python's json accepts and writes them) become null: neither jsonb nor
-//   JSON.parse can hold them. The digest still covers the value as sent.
-// Number lexemes are otherwise kept as sent (an object's jsonb still respells some, 1e2 → 100;
-// a table row's json does not).
-import { compareCodePoints, digestBytes, invalidRequest, JsonNumber, withPyJsonBytes, type JsonNode } from '@weft/core';
+// The stored text is minified JSON with the keys in the order they were sent and numbers spelt as
+// sent: both databases keep that text (PostgreSQL's json, not jsonb, for objects and table rows),
+// so a read answers what was written, as Weave's ClickHouse does. Two things cannot be kept:
+// - keys that are array indices ("0", "7") come first, in numeric order, as in every JavaScript
+//   object the value passes through (the lossless parse included);
+// - NaN and ±Infinity (Python's json accepts and writes them) become null: neither database's JSON
+//   nor JSON.parse can hold them. The digest still covers the value as sent.
+import { digestBytes, invalidRequest, JsonNumber, withPyJsonBytes, type JsonNode } from '@weft/core';
 
 export interface EncodedValue {
   /** Weave's content digest (43 characters). */
   digest: string;
   /** Length of Python's `json.dumps(val, sort_keys=True)`, which is pure ASCII. */
   sizeBytes: number;
-  /** Minified JSON to store (see the header). */
+  /** Minified JSON to store, keys in the order sent (see the header). */
   text: string;
 }
 
@@ -38,8 +37,7 @@ export function encodeValue(plain: unknown, node: JsonNode | undefined): Encoded
 
 /**
  * JSON.stringify's text of a value JSON.parse produced (no lexemes to keep, no NaN, no toJSON),
- * refused as encodeValue refuses it: a trajectory log's row, before the digest thread puts its
- * keys in jsonb order (or, without the native addon, toStoredJson does).
+ * refused as encodeValue refuses it: a trajectory log's row, stored as it is.
  */
 export function storableJsonOfParsed(value: unknown): string {
   const text = JSON.stringify(value);
@@ -55,14 +53,12 @@ export function childNode(node: JsonNode | undefined, key: string): JsonNode | u
   return Object.hasOwn(node, key) ? node[key] : undefined;
 }
 
-/** Minified JSON of a lossless tree or a plain value, keys in jsonb order (see the header). */
+/** Minified JSON of a lossless tree or a plain value, keys in the order sent (see the header). */
 export function toStoredJson(value: unknown): string {
-  // Plain JSON values (most of them: every trajectory of a log) go through the native
-  // JSON.stringify once their objects are in jsonb order: 3× faster than the writer below
-  // (BENCHMARKS.md, scenario 4), which stays for lossless trees and the values stringify would
-  // not write as stored (JsonNumber, NaN, toJSON, integer-like keys).
-  const ordered = inJsonbOrder(value, 0);
-  const out = ordered === UNPLAIN ? write(value) : JSON.stringify(ordered);
+  // Plain JSON values (most of them) go through the native JSON.stringify, which writes them as
+  // stored; the writer below stays for lossless trees and what stringify would not write as
+  // stored (JsonNumber, NaN, toJSON).
+  const out = isPlain(value, 0) ? JSON.stringify(value) : write(value);
   if (out === undefined) throw invalidRequest('A value is required');
   return out;
 }
@@ -97,7 +93,7 @@ function write(value: unknown): string | undefined {
   const obj = value as Record<string, unknown>;
   let out = '{';
   let first = true;
-  for (const key of jsonbKeyOrder(Object.keys(obj))) {
+  for (const key of Object.keys(obj)) {
     const v = write(obj[key]);
     if (v === undefined) continue;
     out += (first ? '' : ',') + JSON.stringify(key) + ':' + v;
@@ -106,99 +102,31 @@ function write(value: unknown): string | undefined {
   return out + '}';
 }
 
-const UNPLAIN = Symbol('unplain');
-// A key JS would enumerate first (array indices), whatever order an object is built in.
-const INDEX_KEY = /^(?:0|[1-9][0-9]{0,9})$/;
 const MAX_PLAIN_DEPTH = 1000;
 
-/**
- * `value` with every object's keys in jsonb order (objects already in order are kept, others
- * copied), or UNPLAIN when JSON.stringify would not write it as the stored form.
- */
-function inJsonbOrder(value: unknown, depth: number): unknown {
+/** Whether JSON.stringify writes `value` as the stored form: finite numbers, no JsonNumber, no toJSON. */
+function isPlain(value: unknown, depth: number): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
-      return value;
+      return true;
     case 'number':
-      return Number.isFinite(value) ? value : UNPLAIN;
+      return Number.isFinite(value);
     case 'object':
       break;
     default:
-      return UNPLAIN;
+      return false;
   }
-  if (value === null) return value;
-  if (depth > MAX_PLAIN_DEPTH || value instanceof JsonNumber || typeof (value as { toJSON?: unknown }).toJSON === 'function')
-    return UNPLAIN;
+  if (value === null) return true;
+  if (depth > MAX_PLAIN_DEPTH || value instanceof JsonNumber || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
   if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      const o = inJsonbOrder(v, depth + 1);
-      if (o === UNPLAIN) return UNPLAIN;
-      if (o !== v) (copy ??= value.slice())[i] = o;
-    }
-    return copy ?? value;
+    for (const v of value as unknown[]) if (!isPlain(v, depth + 1)) return false;
+    return true;
   }
-  const obj = value as Record<string, unknown>;
-  const order = jsonbOrderOf(Object.keys(obj));
-  if (order === undefined) return UNPLAIN;
-  let copy: Record<string, unknown> | undefined;
-  if (order.reordered) copy = {};
-  for (const key of order.keys) {
-    const v = obj[key];
-    const o = inJsonbOrder(v, depth + 1);
-    if (o === UNPLAIN) return UNPLAIN;
-    if (copy) copy[key] = o;
-    else if (o !== v) {
-      copy = {};
-      for (const k of order.keys) copy[k] = obj[k];
-      copy[key] = o;
-    }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && !isPlain((value as Record<string, unknown>)[key], depth + 1)) return false;
   }
-  return copy ?? obj;
-}
-
-interface KeyOrder {
-  keys: readonly string[];
-  /** False when the object's own order is jsonb's already. */
-  reordered: boolean;
-}
-
-// Objects of one shape (a logprob entry, a message) come by the thousand: their key order is
-// worked out once. Bounded, and emptied when full.
-const ORDERS = new Map<string, KeyOrder | null>();
-const MAX_ORDERS = 4096;
-
-/** The jsonb order of an object's keys; undefined when one is an array index (see INDEX_KEY). */
-function jsonbOrderOf(keys: string[]): KeyOrder | undefined {
-  if (keys.length < 2) return keys.length === 1 && INDEX_KEY.test(keys[0] as string) ? undefined : { keys, reordered: false };
-  const shape = keys.join('\u0000');
-  let known = ORDERS.get(shape);
-  if (known === undefined) {
-    if (keys.some((k) => INDEX_KEY.test(k))) known = null;
-    else {
-      const sorted = jsonbKeyOrder(keys);
-      known = { keys: sorted, reordered: sorted.some((k, i) => k !== keys[i]) };
-    }
-    if (ORDERS.size >= MAX_ORDERS) ORDERS.clear();
-    ORDERS.set(shape, known);
-  }
-  if (known === null) return undefined;
-  return known.reordered ? known : { keys, reordered: false };
-}
-
-// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
-const ASCII = /^[\x00-\x7f]*$/;
-const utf8Length = (s: string): number => (ASCII.test(s) ? s.length : Buffer.byteLength(s, 'utf8'));
-
-/** jsonb's key order: UTF-8 length, then bytes (code point order is UTF-8 byte order). */
-function jsonbKeyOrder(keys: string[]): string[] {
-  if (keys.length < 2) return keys;
-  return keys
-    .map((k) => ({ k, n: utf8Length(k) }))
-    .sort((a, b) => a.n - b.n || compareCodePoints(a.k, b.k))
-    .map((e) => e.k);
+  return true;
 }
 
 // JSON.stringify writes `\u` only for control characters and unpaired surrogates; a real escape

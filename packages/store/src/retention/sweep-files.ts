@@ -23,9 +23,9 @@ export interface FileBatchLimits {
   bytes: number;
 }
 
-/** Columns whose values may name files, by table; table rows are JSON as written (json). */
+/** Columns whose values may name files, by table; objects and table rows are JSON as written (json). */
 const VALUE_COLUMNS: ReadonlyArray<[table: string, column: string, asWritten?: true]> = [
-  ['objects', 'val'],
+  ['objects', 'val', true],
   ['rows', 'val', true],
   ['calls', 'inputs'],
   ['calls', 'output'],

@@ -9,19 +9,21 @@
 //   3. the value as text (objects and arrays as minified JSON) in the requested direction;
 // then the table position, ascending. NULL placement is spelled out, as the two databases differ.
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
-import { asWritten, jsonPathAsNumber, jsonPathAsText, jsonPathExtract, jsonPathType, type Db, type JsonSource } from '../db/index.ts';
+import { asWritten, jsonPathAsNumber, jsonPathAsText, jsonPathType, pgExtractAsWritten, type Db, type JsonSource } from '../db/index.ts';
 import type { TableSortKey } from './table-sort.ts';
 
 /**
  * PostgreSQL keeps table rows as json text, which every `->` reads whole (a trajectory row is
- * megabytes): so each key's value is taken once per row, as jsonb, in a LATERAL item `sk` for
- * the FROM list (`offset 0` keeps the planner from inlining it back into each term that reads
- * it). SQLite reads the row per term, as it always has: null there.
+ * megabytes): so each key's value is taken once per row, in a LATERAL item `sk` for the FROM
+ * list (`offset 0` keeps the planner from inlining it back into each term that reads it): `w<i>`
+ * as written (json), for the text term, and `k<i>` as jsonb, for the type and number terms.
+ * SQLite reads the row per term, as it always has: null there.
  */
 export function sortKeyValues(db: Db, keys: readonly TableSortKey[]): AliasedRawBuilder<Record<string, unknown>, 'sk'> | null {
   if (db.dialect !== 'postgres') return null;
-  const values = keys.map(({ path }, i) => sql`${jsonPathExtract(db, asWritten('r.val'), path)} as ${sql.ref(`k${i}`)}`);
-  return sql<Record<string, unknown>>`(select ${sql.join(values)} offset 0)`.as('sk');
+  const written = keys.map(({ path }, i) => sql`${pgExtractAsWritten(asWritten('r.val'), path)} as ${sql.ref(`w${i}`)}`);
+  const both = keys.map((_, i) => sql`${sql.ref(`w${i}`)}, cast(${sql.ref(`w${i}`)} as jsonb) as ${sql.ref(`k${i}`)}`);
+  return sql<Record<string, unknown>>`(select ${sql.join(both)} from (select ${sql.join(written)} offset 0) as w offset 0)`.as('sk');
 }
 
 /**
@@ -31,13 +33,16 @@ export function sortKeyValues(db: Db, keys: readonly TableSortKey[]): AliasedRaw
 export function sortOrderItems(db: Db, keys: readonly TableSortKey[]): RawBuilder<unknown>[] {
   const items: RawBuilder<unknown>[] = [];
   keys.forEach(({ path, direction }, i) => {
-    const [value, at]: [JsonSource, readonly string[]] = db.dialect === 'postgres' ? [sql.ref(`sk.k${i}`), []] : ['r.val', path];
+    const pg = db.dialect === 'postgres';
+    const [value, at]: [JsonSource, readonly string[]] = pg ? [sql.ref(`sk.k${i}`), []] : [asWritten('r.val'), path];
+    // Objects and arrays compare as the text written, keys in the order sent, in both databases.
+    const text: JsonSource = pg ? asWritten(`sk.w${i}`) : value;
     const type = jsonPathType(db, value, at);
     const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
     items.push(
       sql`(case when ${type} is null or ${type} = 'null' then 1 else 0 end) asc`,
       sql`${jsonPathAsNumber(db, value, at)} ${dir} nulls last`,
-      sql`${jsonPathAsText(db, value, at)} ${dir} nulls last`,
+      sql`${jsonPathAsText(db, text, at)} ${dir} nulls last`,
     );
   });
   items.push(sql`${sql.ref('tr.row_index')} asc`);

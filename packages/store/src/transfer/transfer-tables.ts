@@ -59,7 +59,7 @@ const SPECS: { readonly [T in TableName]: Spec<T> } = {
       kind: 'text',
       base_object_class: 'text',
       leaf_object_class: 'text',
-      val: 'json',
+      val: 'json_text',
       size_bytes: 'int',
       created_at: 'text',
       deleted_at: 'text',

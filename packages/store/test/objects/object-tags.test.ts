@@ -3,7 +3,7 @@
 // taking a version's tags and aliases with it. Both databases.
 import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
-import { jsonParam } from '../../src/db/index.ts';
+import { jsonTextAsWritten } from '../../src/db/index.ts';
 import { objsQueryBuilder } from '../../src/objects/objs-query.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { ALICE, createObj, expectWeftError, explain, newProject, storeOn, tick, type TestStore } from './helpers.ts';
@@ -186,7 +186,7 @@ describeEachDialect('object tags and aliases', (getDb) => {
           kind: 'object',
           base_object_class: null,
           leaf_object_class: null,
-          val: jsonParam(db, {}),
+          val: jsonTextAsWritten(db, '{}'),
           size_bytes: 2,
           created_at,
           deleted_at: null,

@@ -2,7 +2,7 @@
 // would, including what is easy to lose on the way: a float written `1.0` (Weave hashes it apart
 // from `1`), a 20-digit integer, non-ASCII text, SQL NULL beside JSON null, bytes of every value,
 // and JSON whose keys are not in PostgreSQL jsonb's order (`zz` before `aa`), which SQLite keeps
-// as sent in every JSON column, and PostgreSQL in table rows (a log's trajectories).
+// as sent in every JSON column, and PostgreSQL in objects and table rows (a log's trajectories too).
 import { loadCatalogue, parseLossless, toPlain } from '@weft/core';
 import { createApiKeyStore } from '../../src/api-keys/api-key-store.ts';
 import { createStore } from '../../src/create-store.ts';

@@ -4,7 +4,7 @@
 // ledger, so anything else there is wrong.
 //
 // "Identical" is the JSON text, key order included, of the form the server documents keeping:
-// objects and table rows with their keys in jsonb order on both databases (packages/store's
+// objects and table rows with their keys as sent on both databases (packages/store's
 // value-encoding.ts); calls and feedback as sent on SQLite, in jsonb order on PostgreSQL (jsonb
 // columns, ARCHITECTURE.md). A test may name other orders (`keyOrder`).
 import { answerJson, apiCall } from './api-call.ts';
@@ -14,7 +14,7 @@ export type KeyOrder = 'as-sent' | 'jsonb';
 
 export function storedKeyOrder(dialect: 'sqlite' | 'postgres'): Record<WriteFamily, KeyOrder> {
   const ofColumns: KeyOrder = dialect === 'postgres' ? 'jsonb' : 'as-sent';
-  return { obj: 'jsonb', table: 'jsonb', call: ofColumns, feedback: ofColumns };
+  return { obj: 'as-sent', table: 'as-sent', call: ofColumns, feedback: ofColumns };
 }
 
 export interface VerifyReport {

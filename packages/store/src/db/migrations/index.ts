@@ -22,6 +22,7 @@ import { feedbackCreatedIndex } from './0017-feedback-created-index.ts';
 import { feedbackCallTypeIndex } from './0018-feedback-call-type-index.ts';
 import { queueItemsLiveIndex } from './0019-queue-items-live-index.ts';
 import { judgements } from './0020-judgements.ts';
+import { objectValuesAsJson } from './0021-object-values-as-json.ts';
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -45,5 +46,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0018-feedback-call-type-index': feedbackCallTypeIndex(),
     '0019-queue-items-live-index': queueItemsLiveIndex(),
     '0020-judgements': judgements(dialect),
+    '0021-object-values-as-json': objectValuesAsJson(dialect),
   };
 }
