@@ -1,7 +1,8 @@
 // Dialect helpers for the members of a JSON object (beside dialect-helpers.ts, which holds the
 // rest): one row per member of an object inside a JSON column, and a member's number as Weave's
-// ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else).
-import { sql, type RawBuilder } from 'kysely';
+// ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else), whether a
+// member has a value at a path, and a small JSON table bound as one parameter.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './connect.ts';
 
 /**
@@ -34,4 +35,34 @@ export function memberNumber(dialect: Dialect, alias: string, path: readonly str
   return sql<number | null>`(case when ${sql.ref(`${alias}.type`)} = 'object' and json_type(${value}, ${p}) in ('integer', 'real')
       and abs(json_extract(${value}, ${p})) <= 1.7976931348623157e308
     then cast(json_extract(${value}, ${p}) as real) end)`;
+}
+
+/**
+ * True when a member given by jsonObjectMembers is an object with a value at `path` other than
+ * JSON null (what JS's `?? ` treats as present). SQLite's json_type fails on a scalar member's
+ * plain text, hence the guard on the member's own type first.
+ */
+export function memberPresent(dialect: Dialect, alias: string, path: readonly string[]): RawBuilder<SqlBool> {
+  const value = sql.ref(`${alias}.value`);
+  if (dialect === 'postgres') {
+    const x = sql`(${value} #> cast(${`{${path.join(',')}}`} as text[]))`;
+    return sql<SqlBool>`(coalesce(jsonb_typeof(${x}), 'null') <> 'null')`;
+  }
+  const p = '$.' + path.join('.');
+  return sql<SqlBool>`(coalesce(case when ${sql.ref(`${alias}.type`)} = 'object' then json_type(${value}, ${p}) end, 'null') <> 'null')`;
+}
+
+/**
+ * A FROM item `<alias>(<columns>)` over a JSON array of flat objects bound as one parameter (a
+ * small table sent with the statement, such as the router catalogue's prices): each column is
+ * the text of that key, NULL when missing.
+ */
+export function jsonRecords(dialect: Dialect, rows: readonly Record<string, string>[], columns: readonly string[], alias: string): RawBuilder<unknown> {
+  const text = JSON.stringify(rows);
+  if (dialect === 'postgres') {
+    const defs = sql.join(columns.map((c) => sql`${sql.id(c)} text`));
+    return sql`jsonb_to_recordset(cast(${text} as jsonb)) as ${sql.id(alias)}(${defs})`;
+  }
+  const picks = sql.join(columns.map((c) => sql`(value ->> ${'$.' + c}) as ${sql.id(c)}`));
+  return sql`(select ${picks} from json_each(${text})) as ${sql.id(alias)}`;
 }
