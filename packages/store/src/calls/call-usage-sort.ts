@@ -12,12 +12,13 @@
 // its completion cost, as prompt_tokens_total_cost + completion_tokens_total_cost.
 //
 // Neither has an index: a sort reads every call the filters leave, and the cost looks up each
-// model's project prices (llm_token_prices_llm_idx) and the catalogue (bound with the statement).
+// model's project prices (llm_token_prices_llm_idx) and the catalogue (bound with the statement
+// as one JSON parameter, read once into a common table expression).
 import type { Catalogue } from '@weft/core';
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { jsonPathAsText, jsonPathType, type Db } from '../db/index.ts';
 import { decimalOf, isPlainDecimal, smallerOf, wholeOf } from '../db/dialect-decimals.ts';
-import { jsonObjectMembers, jsonRecords, memberNumber, memberPresent } from '../db/dialect-json-objects.ts';
+import { jsonObjectMembers, jsonRecordsSelect, memberNumber, memberPresent } from '../db/dialect-json-objects.ts';
 
 const MEMBER = 'weft_usage_member';
 const COUNTS = 'weft_usage_counts';
@@ -27,8 +28,11 @@ export function totalTokensExpr(db: Db): RawBuilder<number | null> {
   return sql<number | null>`(select sum(${sql.ref(`${COUNTS}.total`)}) from ${tokenCounts(db)})`;
 }
 
-/** summary.weave.total_cost: the sum of the priced models' costs; NULL when none is priced. */
-export function totalCostExpr(db: Db, catalogue: Catalogue): RawBuilder<number | null> {
+/**
+ * summary.weave.total_cost: the sum of the priced models' costs; NULL when none is priced. The
+ * statement must hold catalogueTable as CATALOGUE_TABLE.
+ */
+export function totalCostExpr(db: Db): RawBuilder<number | null> {
   const col = (name: string) => sql.ref(`${COUNTS}.${name}`);
   const cached = smallerOf(db.dialect, col('cached'), col('prompt'));
   const creation = smallerOf(db.dialect, col('creation'), sql`(${col('prompt')} - ${cached})`);
@@ -40,9 +44,9 @@ export function totalCostExpr(db: Db, catalogue: Catalogue): RawBuilder<number |
       when ${recordedFor(db, model)} then ${cost(recordedRates(db))}
       else coalesce(
         ${projectPrice(db, model, true, cost)},
-        ${cataloguePrice(db, catalogue, model, true, cost)},
+        ${cataloguePrice(db, model, true, cost)},
         ${projectPrice(db, model, false, cost)},
-        ${cataloguePrice(db, catalogue, model, false, cost)})
+        ${cataloguePrice(db, model, false, cost)})
       end) from ${tokenCounts(db)})`;
 }
 
@@ -85,7 +89,9 @@ const gatewayText = (db: Db, path: string[]) => jsonPathAsText(db, 'calls.summar
 /** derive-summary.ts's recordedPrice, for `model`: summary.gateway names it and its prices are whole. */
 function recordedFor(db: Db, model: Expression<unknown>): RawBuilder<unknown> {
   const isString = (path: string[]) => sql`${jsonPathType(db, 'calls.summary', ['gateway', ...path])} = 'string'`;
-  const prices = GATEWAY_PRICES.map((p) => sql`${isString(['pricing', p])} and ${isPlainDecimal(db.dialect, gatewayText(db, ['pricing', p]))}`);
+  const prices = GATEWAY_PRICES.map(
+    (p) => sql`${isString(['pricing', p])} and ${isPlainDecimal(db.dialect, gatewayText(db, ['pricing', p]))}`,
+  );
   return sql`(${isString(['model'])} and ${isString(['provider'])} and ${gatewayText(db, ['model'])} = ${model}
     and ${sql.join(prices, sql` and `)})`;
 }
@@ -118,23 +124,37 @@ function projectPrice(db: Db, model: Expression<unknown>, inEffect: boolean, cos
     order by ${text(c('effective_date'))} desc, ${text(c('created_at'))} desc, ${text(c('id'))} desc limit 1)`;
 }
 
-/** The cost at the catalogue's price of the model, if it existed when the call started (or at all). */
-function cataloguePrice(db: Db, catalogue: Catalogue, model: Expression<unknown>, inEffect: boolean, cost: Cost): RawBuilder<unknown> {
-  const d = db.dialect;
-  const c = (column: string) => sql.ref(`weft_catalogue.${column}`);
+/** The name of the catalogue's prices in a statement sorted by cost (catalogueTable). */
+export const CATALOGUE_TABLE = 'weft_catalogue';
+
+/**
+ * The router catalogue's prices, for a statement sorted by cost to hold as a materialized common
+ * table expression named CATALOGUE_TABLE: read once, not once per call and model. `created` is
+ * the ISO text of the model's release, as choosePrice compares it with the stored start as text.
+ */
+export function catalogueTable(db: Db, catalogue: Catalogue): RawBuilder<unknown> {
   const rows = catalogue.entries.map((m) => ({
     id: m.id,
-    // As choosePrice compares it: the ISO text of `created`, against the stored start as text.
     created: new Date(m.created * 1000).toISOString(),
     prompt: m.pricing.prompt,
     completion: m.pricing.completion,
     cache_read: m.pricing.input_cache_read,
   }));
-  if (rows.length === 0) return sql`cast(null as ${sql.raw(d === 'postgres' ? 'numeric' : 'real')})`;
+  return jsonRecordsSelect(db.dialect, rows, ['id', 'created', 'prompt', 'completion', 'cache_read']);
+}
+
+/** The cost at the catalogue's price of the model, if it existed when the call started (or at all). */
+function cataloguePrice(db: Db, model: Expression<unknown>, inEffect: boolean, cost: Cost): RawBuilder<unknown> {
+  const d = db.dialect;
+  const c = (column: string) => sql.ref(`${CATALOGUE_TABLE}.${column}`);
   const text = (e: Expression<unknown>) => (d === 'postgres' ? sql`(${e} collate "C")` : e);
   const prompt = decimalOf(d, c('prompt'));
-  const rates: Rates = { prompt, completion: decimalOf(d, c('completion')), cacheRead: decimalOf(d, c('cache_read')), cacheCreation: prompt };
+  const rates: Rates = {
+    prompt,
+    completion: decimalOf(d, c('completion')),
+    cacheRead: decimalOf(d, c('cache_read')),
+    cacheCreation: prompt,
+  };
   const started = inEffect ? sql`and ${text(c('created'))} <= ${text(sql.ref('calls.started_at'))}` : sql``;
-  const table = jsonRecords(d, rows, ['id', 'created', 'prompt', 'completion', 'cache_read'], 'weft_catalogue');
-  return sql`(select ${cost(rates)} from ${table} where ${c('id')} = ${model} ${started} limit 1)`;
+  return sql`(select ${cost(rates)} from ${sql.table(CATALOGUE_TABLE)} where ${c('id')} = ${model} ${started} limit 1)`;
 }

@@ -12,13 +12,22 @@
 // this is a scan of the project's calls, honest but not indexed.
 import { invalidRequest, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
-import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type OrderByItemBuilder,
+  type QueryCreator,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
+import { withRawTables, type RawTable } from '../db/with-raw-tables.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition, latencyExpr, statusExpr } from './calls-query.ts';
-import { totalCostExpr, totalTokensExpr } from './call-usage-sort.ts';
+import { CATALOGUE_TABLE, catalogueTable, totalCostExpr, totalTokensExpr } from './call-usage-sort.ts';
 import { feedbackField, isFeedbackField } from './call-feedback-fields.ts';
 import type { ReadingContext } from '../store.ts';
 import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
@@ -36,6 +45,8 @@ interface SortKey {
   expr: Expression<unknown>;
   direction: Direction;
   keyset?: KeysetColumn;
+  /** A table the expression reads, held by the statement as a materialized WITH. */
+  table?: RawTable;
 }
 
 const KEYSET_COLUMNS = new Set<string>(['started_at', 'op_name', 'id', 'trace_id']);
@@ -63,7 +74,10 @@ export async function* callsStreamQuery(
 
   while (remaining > 0) {
     const size = Math.min(pageSize, remaining);
-    let query = db.kysely
+    let query = withRawTables(
+      db,
+      keys.flatMap((k) => (k.table ? [k.table] : [])),
+    )
       .selectFrom('calls')
       .selectAll('calls')
       .$if(req.include_storage_size === true, (qb) => qb.select(callStorageSize(db).as('storage_size_bytes')))
@@ -211,7 +225,9 @@ function keysOf(db: Db, catalogue: Catalogue, field: string, direction: Directio
   if (field === 'summary.weave.status') return [{ expr: statusExpr(db), direction }];
   // Weft's two over the call's own usage (call-usage-sort.ts); no usage or no price sorts last.
   if (field === 'summary.weave.total_tokens') return [{ expr: totalTokensExpr(db), direction }];
-  if (field === 'summary.weave.total_cost') return [{ expr: totalCostExpr(db, catalogue), direction }];
+  if (field === 'summary.weave.total_cost') {
+    return [{ expr: totalCostExpr(db), direction, table: { name: CATALOGUE_TABLE, select: catalogueTable(db, catalogue) } }];
+  }
   if (isFeedbackField(field)) {
     const refuse = (): never => {
       throw invalidRequest(

@@ -53,16 +53,18 @@ export function memberPresent(dialect: Dialect, alias: string, path: readonly st
 }
 
 /**
- * A FROM item `<alias>(<columns>)` over a JSON array of flat objects bound as one parameter (a
- * small table sent with the statement, such as the router catalogue's prices): each column is
- * the text of that key, NULL when missing.
+ * A SELECT of the rows of a JSON array of flat objects bound as one parameter (a small table sent
+ * with the statement, such as the router catalogue's prices), one text column per key (NULL when
+ * missing): the body of a common table expression, so the array is read once per statement.
  */
-export function jsonRecords(dialect: Dialect, rows: readonly Record<string, string>[], columns: readonly string[], alias: string): RawBuilder<unknown> {
+export function jsonRecordsSelect(
+  dialect: Dialect,
+  rows: readonly Record<string, string>[],
+  columns: readonly string[],
+): RawBuilder<unknown> {
   const text = JSON.stringify(rows);
-  if (dialect === 'postgres') {
-    const defs = sql.join(columns.map((c) => sql`${sql.id(c)} text`));
-    return sql`jsonb_to_recordset(cast(${text} as jsonb)) as ${sql.id(alias)}(${defs})`;
-  }
-  const picks = sql.join(columns.map((c) => sql`(value ->> ${'$.' + c}) as ${sql.id(c)}`));
-  return sql`(select ${picks} from json_each(${text})) as ${sql.id(alias)}`;
+  const picks = sql.join(columns.map((c) => sql`(weft_record.value ->> ${dialect === 'postgres' ? c : '$.' + c}) as ${sql.id(c)}`));
+  return dialect === 'postgres'
+    ? sql`select ${picks} from jsonb_array_elements(cast(${text} as jsonb)) as weft_record`
+    : sql`select ${picks} from json_each(${text}) as weft_record`;
 }

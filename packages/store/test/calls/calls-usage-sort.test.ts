@@ -5,10 +5,11 @@
 import { parseLossless, readUsage, toPlain } from '@weft/core';
 import type * as T from '@weft/types';
 import { expect, it } from 'vitest';
-import { totalCostExpr, totalTokensExpr } from '../../src/calls/call-usage-sort.ts';
+import { CATALOGUE_TABLE, catalogueTable, totalCostExpr, totalTokensExpr } from '../../src/calls/call-usage-sort.ts';
 import { callsStreamQuery } from '../../src/calls/calls-stream-query.ts';
 import { costMethods } from '../../src/costs/index.ts';
 import type { Db } from '../../src/db/index.ts';
+import { withRawTables } from '../../src/db/with-raw-tables.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { callsOf, catalogue, ctx, endReq, startReq, weaveOf } from './call-fixtures.ts';
 
@@ -25,7 +26,9 @@ const CALLS: Record<string, [string, Record<string, unknown>]> = {
   one: ['2025-02-01T00:00:00.000Z', { usage: { [LLAMA]: { prompt_tokens: 1000, completion_tokens: 100 } } }],
   two: [
     '2025-02-02T00:00:00.000Z',
-    { usage: { [LLAMA]: { prompt_tokens: 300, completion_tokens: 20, total_tokens: 500 }, [CUSTOM]: { input_tokens: 3, output_tokens: 2 } } },
+    {
+      usage: { [LLAMA]: { prompt_tokens: 300, completion_tokens: 20, total_tokens: 500 }, [CUSTOM]: { input_tokens: 3, output_tokens: 2 } },
+    },
   ],
   // The same usage as `one`: a tie in both fields, broken by id.
   one_too: ['2025-02-03T00:00:00.000Z', { usage: { [LLAMA]: { prompt_tokens: 1000, completion_tokens: 100 } } }],
@@ -62,7 +65,12 @@ const CALLS: Record<string, [string, Record<string, unknown>]> = {
   // a negative 0, a fraction truncated.
   odd: [
     '2025-02-08T00:00:00.000Z',
-    { usage: { [LLAMA_70B]: { prompt_tokens: '900', input_tokens: 900, completion_tokens: -5, output_tokens: 5, requests: 1 }, [LLAMA]: 'x' } },
+    {
+      usage: {
+        [LLAMA_70B]: { prompt_tokens: '900', input_tokens: 900, completion_tokens: -5, output_tokens: 5, requests: 1 },
+        [LLAMA]: 'x',
+      },
+    },
   ],
 };
 
@@ -106,14 +114,20 @@ const tokensOf = (call: T.CallSchema): Num => {
 };
 /** What include_costs answers, summed as Studio's Cost column sums it; undefined when unpriced. */
 const costOf = (call: T.CallSchema): Num => {
-  const costs = Object.values((weaveOf(call).costs ?? {}) as Record<string, { prompt_tokens_total_cost: number; completion_tokens_total_cost: number }>);
+  const costs = Object.values(
+    (weaveOf(call).costs ?? {}) as Record<string, { prompt_tokens_total_cost: number; completion_tokens_total_cost: number }>,
+  );
   return costs.length === 0 ? undefined : costs.reduce((sum, c) => sum + c.prompt_tokens_total_cost + c.completion_tokens_total_cost, 0);
 };
 
 /** Each call's sort value as the database computes it (the stream never answers it). */
 async function sortValues(db: Db, p: string, field: 'tokens' | 'cost'): Promise<Record<string, Num>> {
-  const expr = field === 'tokens' ? totalTokensExpr(db) : totalCostExpr(db, catalogue);
-  const rows = await db.kysely.selectFrom('calls').select(['calls.id', expr.as('value')]).where('calls.project_id', '=', p).execute();
+  const expr = field === 'tokens' ? totalTokensExpr(db) : totalCostExpr(db);
+  const rows = await withRawTables(db, [{ name: CATALOGUE_TABLE, select: catalogueTable(db, catalogue) }])
+    .selectFrom('calls')
+    .select(['calls.id', expr.as('value')])
+    .where('calls.project_id', '=', p)
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.id, r.value === null ? undefined : Number(r.value)]));
 }
 
@@ -156,7 +170,10 @@ describeEachDialect('calls/stream_query sorted by tokens and cost', (getDb) => {
       const want = expectedOrder(all, tokensOf, direction);
       expect(want.at(-1)).toBe('bare');
       const req = { project_id: p, sort_by: [{ field: TOKENS, direction }] };
-      expect((await stream(db, req)).map((c) => c.id), direction).toEqual(want);
+      expect(
+        (await stream(db, req)).map((c) => c.id),
+        direction,
+      ).toEqual(want);
       // Pages of 2 read by the stream itself, and pages asked for with limit and offset.
       expect((await stream(db, req, 2)).map((c) => c.id)).toEqual(want);
       const paged: string[] = [];
@@ -172,7 +189,7 @@ describeEachDialect('calls/stream_query sorted by tokens and cost', (getDb) => {
     ]);
   });
 
-  it("orders by the cost include_costs answers, each model at the price it used; unpriced and bare last", async () => {
+  it('orders by the cost include_costs answers, each model at the price it used; unpriced and bare last', async () => {
     const db = getDb();
     const p = 'usage-sort/cost';
     await seed(db, p);
@@ -198,7 +215,10 @@ describeEachDialect('calls/stream_query sorted by tokens and cost', (getDb) => {
       const want = expectedOrder(all, costOf, direction);
       expect(new Set(want.slice(-2)), direction).toEqual(new Set(['bare', 'unpriced']));
       const req = { project_id: p, sort_by: [{ field: COST, direction }] };
-      expect((await stream(db, req)).map((c) => c.id), direction).toEqual(want);
+      expect(
+        (await stream(db, req)).map((c) => c.id),
+        direction,
+      ).toEqual(want);
       expect((await stream(db, req, 3)).map((c) => c.id)).toEqual(want);
       const paged: string[] = [];
       for (let offset = 0; offset < want.length; offset += 2)
@@ -214,7 +234,12 @@ describeEachDialect('calls/stream_query sorted by tokens and cost', (getDb) => {
     const order = async (sort_by: T.CallsSortItem[]) =>
       (await stream(db, { project_id: p, sort_by, filter: { call_ids: ['one', 'one_too'] } })).map((c) => c.id);
     expect(await order([{ field: TOKENS, direction: 'desc' }])).toEqual(['one', 'one_too']);
-    expect(await order([{ field: TOKENS, direction: 'asc' }, { field: 'started_at', direction: 'desc' }])).toEqual(['one_too', 'one']);
+    expect(
+      await order([
+        { field: TOKENS, direction: 'asc' },
+        { field: 'started_at', direction: 'desc' },
+      ]),
+    ).toEqual(['one_too', 'one']);
   });
 
   it('refuses both fields in a query by name, and lists them among the sort fields', async () => {
