@@ -12,15 +12,7 @@
 // this is a scan of the project's calls, honest but not indexed.
 import { invalidRequest, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type OrderByItemBuilder,
-  type QueryCreator,
-  type RawBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
 import { withRawTables, type RawTable } from '../db/with-raw-tables.ts';
