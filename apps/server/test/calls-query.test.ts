@@ -97,4 +97,45 @@ describeEachDatabase('calls query over HTTP', (getServer) => {
     expect(res.response.status).toBe(400);
     expect(res.error).toMatchObject({ reason: expect.stringContaining('unknown field "feedback.[x].nope"') });
   });
+
+  it("sorts by Weft's token total and cost, and refuses both in a query by name", async () => {
+    const api = getServer().client('alice');
+    const p = 'acme/query-usage-sort-http';
+    const llama = 'meta-llama/Llama-3.1-8B-Instruct';
+    const ids: Record<string, string> = {};
+    // name → usage: none, a small and a large call of the catalogue's model, and an unpriced model.
+    const usages: Record<string, Record<string, unknown> | undefined> = {
+      bare: undefined,
+      small: { [llama]: { prompt_tokens: 10, completion_tokens: 5 } },
+      large: { [llama]: { prompt_tokens: 4000, completion_tokens: 100 } },
+      unpriced: { 'acme/own-model': { total_tokens: 900 } },
+    };
+    for (const [i, [name, usage]] of Object.entries(usages).entries()) {
+      const started_at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+      const { id } = await api.POST('/call/start', {
+        body: { start: { project_id: p, op_name: 'llm', started_at, attributes: {}, inputs: {} } },
+      });
+      await api.POST('/call/end', {
+        body: { end: { project_id: p, id, ended_at: started_at, summary: (usage ? { usage } : {}) as never } },
+      });
+      ids[name] = id;
+    }
+    const order = async (field: string, direction: 'asc' | 'desc') =>
+      (await api.callsStreamQuery({ project_id: p, sort_by: [{ field, direction }] })).map((c) => c.id);
+    expect(await order('summary.weave.total_tokens', 'desc')).toEqual([ids.large, ids.unpriced, ids.small, ids.bare]);
+    expect(await order('summary.weave.total_tokens', 'asc')).toEqual([ids.small, ids.unpriced, ids.large, ids.bare]);
+    // Unpriced and without usage: last either way, then by id.
+    const last = [ids.bare!, ids.unpriced!].sort();
+    expect(await order('summary.weave.total_cost', 'desc')).toEqual([ids.large, ids.small, ...last]);
+    expect(await order('summary.weave.total_cost', 'asc')).toEqual([ids.small, ids.large, ...last]);
+
+    for (const field of ['summary.weave.total_tokens', 'summary.weave.total_cost']) {
+      const query = { $expr: { $gt: [{ $getField: field }, { $literal: 0 }] } } as never;
+      for (const path of ['/calls/stream_query', '/calls/query_stats'] as const) {
+        const res = await api.raw.POST(path, { body: { project_id: p, query }, parseAs: 'text' });
+        expect(res.response.status, `${path} ${field}`).toBe(400);
+        expect(res.error).toMatchObject({ reason: expect.stringContaining(`${field} can be sorted on (sort_by) but not queried`) });
+      }
+    }
+  });
 });

@@ -125,7 +125,7 @@ describe.skipIf(!browserAvailable)('Weft Studio in chromium', () => {
     await page.goto(`${server.url}/acme/support-bot/traces`);
   });
 
-  it('picks columns, sorts by latency on the server, searches an input field, and pages from both pagers', async () => {
+  it('picks columns, sorts by latency, tokens and cost on the server, searches an input field, and pages from both pagers', async () => {
     await checkTracesList(page, server, shot);
   });
 

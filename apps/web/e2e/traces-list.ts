@@ -1,9 +1,13 @@
-// The traces list's column picker, server-side sort by latency, text search and both pagers, end
-// to end (studio.test.ts runs it with its signed-in page): 60 root calls of a project of their
-// own, written in one batch, with distinct latencies and one question in ten about billing.
+// The traces list's column picker, server-side sort by latency, tokens and cost, text search and
+// both pagers, end to end (studio.test.ts runs it with its signed-in page): 60 root calls of a
+// project of their own, written in one batch, with distinct latencies, one question in ten about
+// billing, and usage of four kinds (none, a priced model, a priced and an unpriced one, only an
+// unpriced one).
+import type { CallSchema } from '@weft/types';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from '@weft/server/test/test-server.ts';
+import { costOf, tokensOf } from '../src/call-facts.ts';
 
 export const LIST_PROJECT = 'acme/many-traces';
 const ROOTS = 60;
@@ -11,6 +15,21 @@ const T0 = Date.parse('2026-11-26T08:00:00.000Z');
 const iso = (ms: number) => new Date(T0 + ms).toISOString();
 /** Distinct latencies in a shuffled order: 37 is prime to 60, so i*37 mod 60 visits each residue once. */
 const latencyOf = (i: number) => (((i * 37) % ROOTS) + 1) * 10 + 7;
+
+/** Usage by i mod 4: none; the catalogue's 8B; its 70B (OpenAI's aliases) and a house model; the house model only (no price). */
+function usageOf(i: number): Record<string, unknown> | undefined {
+  const house = 'acme/house-model';
+  switch (i % 4) {
+    case 1:
+      return { 'meta-llama/Llama-3.1-8B-Instruct': { prompt_tokens: 100 + ((i * 37) % ROOTS) * 10, completion_tokens: 20 } };
+    case 2:
+      return { 'meta-llama/Llama-3.1-70B-Instruct': { input_tokens: 50 + i, output_tokens: 5 }, [house]: { total_tokens: 5000 + i } };
+    case 3:
+      return { [house]: { total_tokens: 1000 + ((i * 7) % ROOTS) } };
+    default:
+      return undefined;
+  }
+}
 
 async function seedRoots(server: TestServer): Promise<void> {
   const id = (i: number) => `0197331d-0000-7000-8000-${String(i).padStart(12, '0')}`;
@@ -39,7 +58,7 @@ async function seedRoots(server: TestServer): Promise<void> {
               id: id(i),
               ended_at: iso(i * 60_000 + latencyOf(i)),
               output: { answer: `Answer ${i}` } as unknown as Record<string, never>,
-              summary: {},
+              summary: (usageOf(i) ? { usage: usageOf(i) } : {}) as unknown as Record<string, never>,
             },
           },
         },
@@ -142,4 +161,45 @@ export async function checkTracesList(page: Page, server: TestServer, shot: (nam
   await search.getByRole('button', { name: 'Clear search' }).click();
   await bottom.getByText(`Page 1 of 2 · traces 1–50 of ${ROOTS}`).waitFor();
   expect(page.url()).not.toMatch(/q=/);
+
+  await checkUsageSorts(page, server);
+}
+
+/**
+ * Tokens and Cost sort on the server like Latency: the first page holds the 50 values the API's
+ * own calls give (as the columns read them), in order, calls without usage or price last either way.
+ */
+async function checkUsageSorts(page: Page, server: TestServer): Promise<void> {
+  const table = page.getByRole('table', { name: 'Traces' });
+  const calls = await server.client('alice').callsStreamQuery({ project_id: LIST_PROJECT, include_costs: true });
+  expect(calls).toHaveLength(ROOTS);
+  const column = (name: string, attribute: string) => () =>
+    table.locator(`[data-column="${name}"]`).evaluateAll((els, a) => els.map((e) => e.getAttribute(a)), attribute);
+  /** The attribute texts of the first page sorted by `value`, the calls without one last. */
+  const expected = (value: (c: CallSchema) => number | undefined, direction: 'asc' | 'desc') => {
+    const values = calls.map(value);
+    const known = values.filter((v): v is number => v !== undefined).sort((a, b) => (direction === 'asc' ? a - b : b - a));
+    return [...known.map(String), ...values.filter((v) => v === undefined).map(() => '')].slice(0, 50);
+  };
+  const noUsage = (c: CallSchema) => Object.keys((c.summary as { usage?: object }).usage ?? {}).length === 0;
+  const tokens = (c: CallSchema) => (noUsage(c) ? undefined : tokensOf(c));
+
+  for (const [label, name, attribute, field, value] of [
+    ['Tokens', 'tokens', 'data-tokens', 'summary\\.weave\\.total_tokens', tokens],
+    ['Cost', 'cost', 'data-cost', 'summary\\.weave\\.total_cost', costOf],
+  ] as const) {
+    const header = table.getByRole('button', { name: new RegExp(`^${label}`) });
+    await header.click();
+    await page.waitForURL(new RegExp(`sort=${field}&dir=desc|dir=desc.*sort=${field}`));
+    // A call without usage sorts last and its row says 0 tokens (data-tokens="0").
+    const want = (direction: 'asc' | 'desc') => expected(value, direction).map((t) => (name === 'tokens' && t === '' ? '0' : t));
+    await expect.poll(column(name, attribute), { timeout: 10_000 }).toEqual(want('desc'));
+    expect(await table.getByRole('columnheader', { name: new RegExp(`^${label}`) }).getAttribute('aria-sort')).toBe('descending');
+    await header.click();
+    await page.waitForURL(new RegExp(`sort=${field}&dir=asc|dir=asc.*sort=${field}`));
+    await expect.poll(column(name, attribute), { timeout: 10_000 }).toEqual(want('asc'));
+    // Kept in the URL: a reload shows the same order.
+    await page.reload();
+    await expect.poll(column(name, attribute), { timeout: 10_000 }).toEqual(want('asc'));
+  }
 }

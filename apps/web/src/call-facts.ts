@@ -27,15 +27,23 @@ export function latencyOf(call: CallSchema): number | undefined {
   return Date.parse(call.ended_at) - Date.parse(call.started_at);
 }
 
-/** Every model's tokens in summary.usage (total_tokens, else input + output). */
+/**
+ * Every model's tokens in summary.usage, counted as the server counts them (its readUsage, and the
+ * `summary.weave.total_tokens` sort): total_tokens when present, else prompt + completion tokens
+ * (each else its input/output alias); a count that is not a non-negative number counts 0.
+ */
 export function tokensOf(call: CallSchema): number {
   let total = 0;
   for (const usage of Object.values(obj(obj(call.summary).usage))) {
     const u = obj(usage);
-    total += num(u.total_tokens) || num(u.input_tokens ?? u.prompt_tokens) + num(u.output_tokens ?? u.completion_tokens);
+    const first = (a: unknown, b: unknown) => count(a ?? b);
+    const given = u.total_tokens !== undefined && u.total_tokens !== null;
+    total += given ? count(u.total_tokens) : first(u.prompt_tokens, u.input_tokens) + first(u.completion_tokens, u.output_tokens);
   }
   return total;
 }
+
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.trunc(v) : 0);
 
 /** Dollars from summary.weave.costs (present when the read asked include_costs). */
 export function costOf(call: CallSchema): number | undefined {

@@ -45,15 +45,17 @@ export function toggleColumn(shown: ReadonlySet<ColumnId>, id: ColumnId, on: boo
 }
 
 /**
- * The server-side sort field of each sortable column: Weave's derived latency and status (the
- * store computes both in SQL). Tokens and cost have none: each is a sum over the call's models
- * (cost priced at read time), which Weave's calls query offers no field for either.
+ * The server-side sort field of each sortable column: Weave's derived latency and status, and
+ * Weft's token total and cost over the call's own usage (the cost priced as include_costs prices
+ * the Cost column); the store computes each in SQL.
  */
 export const SORT_FIELDS = {
   op: 'op_name',
   started: 'started_at',
   status: 'summary.weave.status',
   latency: 'summary.weave.latency_ms',
+  tokens: 'summary.weave.total_tokens',
+  cost: 'summary.weave.total_cost',
 } as const;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,8 +1,8 @@
 // The rows of the traces list: a checkbox each (the selection sent to review), the name and start,
 // the columns picked (traces-columns.ts: inputs/output preview, op, status, latency, tokens, cost,
 // reactions and notes, user, thread), and one column per annotation field with the newest score.
-// Headers of sortable columns sort on the server (latency and status as Weave's derived fields, a
-// score by Weave's feedback field).
+// Headers of sortable columns sort on the server (latency and status as Weave's derived fields,
+// tokens and cost as Weft's, a score by Weave's feedback field).
 import type { CallSchema } from '@weft/types';
 import { Link } from 'react-router';
 import { costOf, formatCost, formatDuration, latencyOf, opLabel, statusOf, tokensOf } from '../call-facts.ts';
@@ -29,7 +29,6 @@ interface Props {
 }
 
 const opName = (ref: string) => /\/op\/([^:]+)/.exec(ref)?.[1] ?? ref;
-const UNSORTABLE = 'Not sortable: a sum over the call’s models, computed when read';
 
 export function TracesTable({ projectPath, calls, scoreNames, columns, sorting, onSort, selected, onSelect }: Props) {
   const has = (id: ColumnId) => columns.has(id);
@@ -65,8 +64,8 @@ export function TracesTable({ projectPath, calls, scoreNames, columns, sorting, 
           {has('op') && <th>Op</th>}
           {has('status') && header(SORT_FIELDS.status, 'Status')}
           {has('latency') && header(SORT_FIELDS.latency, 'Latency')}
-          {has('tokens') && <th title={UNSORTABLE}>Tokens</th>}
-          {has('cost') && <th title={UNSORTABLE}>Cost</th>}
+          {has('tokens') && header(SORT_FIELDS.tokens, 'Tokens')}
+          {has('cost') && header(SORT_FIELDS.cost, 'Cost')}
           {has('feedback') && <th>Feedback</th>}
           {has('user') && <th>User</th>}
           {has('thread') && <th>Thread</th>}
@@ -115,8 +114,16 @@ export function TracesTable({ projectPath, calls, scoreNames, columns, sorting, 
                   {formatDuration(latencyOf(call))}
                 </td>
               )}
-              {has('tokens') && <td className="num">{tokensOf(call) ? tokensOf(call).toLocaleString() : '—'}</td>}
-              {has('cost') && <td className="num">{formatCost(costOf(call))}</td>}
+              {has('tokens') && (
+                <td className="num" data-column="tokens" data-tokens={tokensOf(call)}>
+                  {tokensOf(call) ? tokensOf(call).toLocaleString() : '—'}
+                </td>
+              )}
+              {has('cost') && (
+                <td className="num" data-column="cost" data-cost={costOf(call) ?? ''}>
+                  {formatCost(costOf(call))}
+                </td>
+              )}
               {has('feedback') && (
                 <td>
                   {reactionsOf(feedback, undefined).map((r) => (

@@ -67,6 +67,10 @@ function callField(db: Db, name: string): Value {
   const whole = name === 'output';
   if (!JSON_ROOTS.has(root) || (path.length === 0 && !whole) || path.some((p) => p === ''))
     queryFail(`unknown field ${JSON.stringify(name)}`);
+  // Weft's two usage fields are sort keys only (the cost needs the catalogue's prices, which no
+  // condition here is given): refused by name rather than read as a missing summary path.
+  if (name === 'summary.weave.total_tokens' || name === 'summary.weave.total_cost')
+    queryFail(`${name} can be sorted on (sort_by) but not queried; only summary.weave.status and summary.weave.latency_ms can be queried`);
   if (root === 'summary' && path[0] === 'weave')
     queryFail(`${name} is derived at read time; only summary.weave.status and summary.weave.latency_ms can be queried`);
   return jsonPathField(db, `calls.${root}`, path);

@@ -15,9 +15,11 @@ import type * as T from '@weft/types';
 import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
+import { withRawTables, type RawTable } from '../db/with-raw-tables.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition, latencyExpr, statusExpr } from './calls-query.ts';
+import { CATALOGUE_TABLE, catalogueTable, totalCostExpr, totalTokensExpr } from './call-usage-sort.ts';
 import { feedbackField, isFeedbackField } from './call-feedback-fields.ts';
 import type { ReadingContext } from '../store.ts';
 import { callShaper, refuseQueryThroughExpandedRefs } from './call-columns.ts';
@@ -35,6 +37,8 @@ interface SortKey {
   expr: Expression<unknown>;
   direction: Direction;
   keyset?: KeysetColumn;
+  /** A table the expression reads, held by the statement as a materialized WITH. */
+  table?: RawTable;
 }
 
 const KEYSET_COLUMNS = new Set<string>(['started_at', 'op_name', 'id', 'trace_id']);
@@ -49,7 +53,7 @@ export async function* callsStreamQuery(
   pageSize: number = PAGE_SIZE,
 ): AsyncGenerator<T.CallSchema> {
   refuseQueryThroughExpandedRefs(req);
-  const keys = sortKeys(db, req.sort_by ?? []);
+  const keys = sortKeys(db, catalogue, req.sort_by ?? []);
   const keyset = keys.every((k) => k.keyset !== undefined);
   const filter = filterOf(db, req.project_id, req.filter ?? {});
   const condition = callsQueryCondition(db, req.query);
@@ -62,7 +66,10 @@ export async function* callsStreamQuery(
 
   while (remaining > 0) {
     const size = Math.min(pageSize, remaining);
-    let query = db.kysely
+    let query = withRawTables(
+      db,
+      keys.flatMap((k) => (k.table ? [k.table] : [])),
+    )
       .selectFrom('calls')
       .selectAll('calls')
       .$if(req.include_storage_size === true, (qb) => qb.select(callStorageSize(db).as('storage_size_bytes')))
@@ -187,20 +194,20 @@ function presentCondition(db: Db, eb: Eb, column: 'op_name' | 'trace_id'): Expre
 // ---------------------------------------------------------------------------------------------
 // Order
 
-function sortKeys(db: Db, items: readonly T.CallsSortItem[]): SortKey[] {
+function sortKeys(db: Db, catalogue: Catalogue, items: readonly T.CallsSortItem[]): SortKey[] {
   const keys: SortKey[] = [];
   for (const item of items) {
     const direction = item.direction;
     if (direction !== 'asc' && direction !== 'desc') throw invalidRequest(`Invalid sort direction: ${String(direction)}`);
-    keys.push(...keysOf(db, item.field, direction));
+    keys.push(...keysOf(db, catalogue, item.field, direction));
   }
-  if (keys.length === 0) keys.push(...keysOf(db, 'started_at', 'asc'));
+  if (keys.length === 0) keys.push(...keysOf(db, catalogue, 'started_at', 'asc'));
   // id is unique within a project: the order becomes total, so pages neither repeat nor skip.
-  if (!keys.some((k) => k.keyset === 'id')) keys.push(...keysOf(db, 'id', 'asc'));
+  if (!keys.some((k) => k.keyset === 'id')) keys.push(...keysOf(db, catalogue, 'id', 'asc'));
   return keys;
 }
 
-function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
+function keysOf(db: Db, catalogue: Catalogue, field: string, direction: Direction): SortKey[] {
   if (KEYSET_COLUMNS.has(field)) {
     return [{ expr: sql.ref(`calls.${field}`), direction, keyset: field as KeysetColumn }];
   }
@@ -208,6 +215,11 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
   // Weave's two derived fields its query builder sorts by; a running call has no latency (last).
   if (field === 'summary.weave.latency_ms') return [{ expr: latencyExpr(db), direction }];
   if (field === 'summary.weave.status') return [{ expr: statusExpr(db), direction }];
+  // Weft's two over the call's own usage (call-usage-sort.ts); no usage or no price sorts last.
+  if (field === 'summary.weave.total_tokens') return [{ expr: totalTokensExpr(db), direction }];
+  if (field === 'summary.weave.total_cost') {
+    return [{ expr: totalCostExpr(db), direction, table: { name: CATALOGUE_TABLE, select: catalogueTable(db, catalogue) } }];
+  }
   if (isFeedbackField(field)) {
     const refuse = (): never => {
       throw invalidRequest(
@@ -221,7 +233,7 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
   const [root = '', ...path] = field.split('.');
   if (!JSON_ROOTS.has(root)) {
     throw invalidRequest(
-      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id, summary.weave.latency_ms, summary.weave.status, a dot path into inputs, output, attributes or summary, or feedback.[<type>].<field>`,
+      `Invalid sort field ${JSON.stringify(field)}: use started_at, ended_at, op_name, id, trace_id, summary.weave.latency_ms, summary.weave.status, summary.weave.total_tokens, summary.weave.total_cost, a dot path into inputs, output, attributes or summary, or feedback.[<type>].<field>`,
     );
   }
   if (path.length === 0 || path.some((part) => part.trim() === '')) {
@@ -229,7 +241,7 @@ function keysOf(db: Db, field: string, direction: Direction): SortKey[] {
   }
   if (root === 'summary' && path[0] === 'weave') {
     throw invalidRequest(
-      `Invalid sort field ${JSON.stringify(field)}: of summary.weave, only status and latency_ms are derived in the database and can be sorted on`,
+      `Invalid sort field ${JSON.stringify(field)}: of summary.weave, only status, latency_ms, total_tokens and total_cost are derived in the database and can be sorted on`,
     );
   }
   const column = `calls.${root}`;

@@ -1,7 +1,8 @@
 // Dialect helpers for the members of a JSON object (beside dialect-helpers.ts, which holds the
 // rest): one row per member of an object inside a JSON column, and a member's number as Weave's
-// ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else).
-import { sql, type RawBuilder } from 'kysely';
+// ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else), whether a
+// member has a value at a path, and a small JSON table bound as one parameter.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './connect.ts';
 
 /**
@@ -34,4 +35,36 @@ export function memberNumber(dialect: Dialect, alias: string, path: readonly str
   return sql<number | null>`(case when ${sql.ref(`${alias}.type`)} = 'object' and json_type(${value}, ${p}) in ('integer', 'real')
       and abs(json_extract(${value}, ${p})) <= 1.7976931348623157e308
     then cast(json_extract(${value}, ${p}) as real) end)`;
+}
+
+/**
+ * True when a member given by jsonObjectMembers is an object with a value at `path` other than
+ * JSON null (what JS's `?? ` treats as present). SQLite's json_type fails on a scalar member's
+ * plain text, hence the guard on the member's own type first.
+ */
+export function memberPresent(dialect: Dialect, alias: string, path: readonly string[]): RawBuilder<SqlBool> {
+  const value = sql.ref(`${alias}.value`);
+  if (dialect === 'postgres') {
+    const x = sql`(${value} #> cast(${`{${path.join(',')}}`} as text[]))`;
+    return sql<SqlBool>`(coalesce(jsonb_typeof(${x}), 'null') <> 'null')`;
+  }
+  const p = '$.' + path.join('.');
+  return sql<SqlBool>`(coalesce(case when ${sql.ref(`${alias}.type`)} = 'object' then json_type(${value}, ${p}) end, 'null') <> 'null')`;
+}
+
+/**
+ * A SELECT of the rows of a JSON array of flat objects bound as one parameter (a small table sent
+ * with the statement, such as the router catalogue's prices), one text column per key (NULL when
+ * missing): the body of a common table expression, so the array is read once per statement.
+ */
+export function jsonRecordsSelect(
+  dialect: Dialect,
+  rows: readonly Record<string, string>[],
+  columns: readonly string[],
+): RawBuilder<unknown> {
+  const text = JSON.stringify(rows);
+  const picks = sql.join(columns.map((c) => sql`(weft_record.value ->> ${dialect === 'postgres' ? c : '$.' + c}) as ${sql.id(c)}`));
+  return dialect === 'postgres'
+    ? sql`select ${picks} from jsonb_array_elements(cast(${text} as jsonb)) as weft_record`
+    : sql`select ${picks} from json_each(${text}) as weft_record`;
 }
