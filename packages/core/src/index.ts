@@ -13,4 +13,4 @@ export * from './ids.ts';
 export * from './otel/index.ts';
 export * from './refs/weave-ref.ts';
 export * from './seeded-random.ts';
-export { nativeJson, type NativeJson } from './native-json.ts';
+export { nativeJson, nativeJsonDisabled, type NativeJson } from './native-json.ts';

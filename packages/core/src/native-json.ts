@@ -1,7 +1,8 @@
 // The native JSON functions (@weft/json-native, built by `pnpm install`), when the addon loaded.
-// Without it (no compiler where Weft was installed) the same answers come from JavaScript: the
-// digests from digest/py-json.ts, container ends from the server's JsonStreamParser; several times
-// slower (BENCHMARKS.md, scenario 4).
+// Without it (no compiler where Weft was installed, or WEFT_JSON_NATIVE=0) the same answers come
+// from JavaScript: the digests from digest/py-json.ts, container ends from the server's
+// JsonStreamParser; several times slower (BENCHMARKS.md, scenario 4). The switch lets CI run the
+// suites over the JavaScript path on a machine where the addon is built.
 import { createRequire } from 'node:module';
 
 export interface NativeJson {
@@ -11,7 +12,11 @@ export interface NativeJson {
   scanContainer: (text: string, state: Int32Array, maxDepth: number) => number;
 }
 
+/** Whether WEFT_JSON_NATIVE=0 turned the addon off. */
+export const nativeJsonDisabled = process.env.WEFT_JSON_NATIVE === '0';
+
 function load(): NativeJson | undefined {
+  if (nativeJsonDisabled) return undefined;
   try {
     return createRequire(import.meta.url)('@weft/json-native') as NativeJson;
   } catch {

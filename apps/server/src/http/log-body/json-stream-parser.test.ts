@@ -1,5 +1,6 @@
 // The streaming parser must agree with JSON.parse whatever the chunk boundaries.
-import { nativeJson } from '@weft/core';
+import { nativeJson, nativeJsonDisabled, seededRandom } from '@weft/core';
+import { randomJsonValue } from '@weft/core/random-json';
 import { describe, expect, it } from 'vitest';
 import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
 
@@ -110,9 +111,10 @@ describe('JsonStreamParser', () => {
     expect(parseChunks([new TextEncoder().encode(deep)], () => true, 100)).toBeTruthy();
   });
 
-  // Containers past 4096 characters are scanned natively, 256 kB at a time.
-  describe('with the native scanContainer', () => {
-    const scan = nativeJson!.scanContainer;
+  // Containers past 4096 characters are scanned natively, 256 kB at a time (nothing to compare
+  // when WEFT_JSON_NATIVE=0 turned the addon off).
+  describe.skipIf(nativeJsonDisabled)('with the native scanContainer', () => {
+    const scan = nativeJson?.scanContainer;
     const filler = (n: number) => Array.from({ length: n }, (_, i) => ({ s: `x"]}{[\\${i}`, n: [i, [i]], e: '\\' }));
     const big = JSON.stringify({ a: [JSON.parse(TRICKY), filler(12000)], b: { c: filler(20) }, d: '\\"' });
     const bigBytes = new TextEncoder().encode(big);
@@ -130,6 +132,42 @@ describe('JsonStreamParser', () => {
       const small: Uint8Array[] = [];
       for (let at = 0; at < bigBytes.length; at += 997) small.push(bigBytes.subarray(at, at + 997));
       expect(JSON.stringify(parseChunks(small, () => true, 64, undefined, scan))).toBe(expected);
+    });
+
+    // A differential fuzz: large random containers, whole or damaged, cut into random chunks, read
+    // with the native scan and with the parser's own loop: the same value, or the same error.
+    // WEFT_FUZZ_SEED=<n> replays a run.
+    it('reads random large containers, whole and damaged, as its own loop does', () => {
+      const seed = Number(process.env.WEFT_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+      console.info(`scanContainer fuzz: WEFT_FUZZ_SEED=${seed}`);
+      const random = seededRandom(seed);
+      const outcome = (f: () => unknown): string => {
+        try {
+          return JSON.stringify(f());
+        } catch (err) {
+          return `error: ${(err as Error).message}`;
+        }
+      };
+      for (let i = 0; i < 150; i++) {
+        const items = Array.from({ length: 60 + Math.floor(random() * 200) }, () => randomJsonValue(random));
+        let text = JSON.stringify({ a: items, b: { c: items.slice(0, 5) } });
+        if (random() < 0.4) {
+          const at = Math.floor(random() * text.length);
+          text = text.slice(0, at) + '{}[]",\\:x'[Math.floor(random() * 10)] + text.slice(at + (random() < 0.5 ? 1 : 0));
+        }
+        const bytes = new TextEncoder().encode(text);
+        const chunks: Uint8Array[] = [];
+        for (let at = 0; at < bytes.length;) {
+          const size = 1 + Math.floor(random() * 9000);
+          chunks.push(bytes.subarray(at, at + size));
+          at += size;
+        }
+        const raw = (p: readonly PathKey[]) => p.length >= 1;
+        expect(
+          outcome(() => parseChunks(chunks, raw, 64, 4096, scan)),
+          `seed ${seed}, text ${i}`,
+        ).toBe(outcome(() => parseChunks(chunks, raw, 64, 4096)));
+      }
     });
 
     it('refuses nesting past the limit with the same error as its own loop', () => {
