@@ -2,7 +2,7 @@
 // rest): one row per member of an object inside a JSON column, and a member's number as Weave's
 // ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else).
 import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 
 /**
  * A FROM item `<alias>(key, value)` over the members of the object at `column -> key`: no rows when
