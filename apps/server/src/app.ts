@@ -1,8 +1,8 @@
 // Builds the Express app from the spec. One dispatcher finds the operation with a map lookup
-// (http/operation-route.ts), then: authenticate (the operation's scheme, before any byte of the
-// body is read) → read the body as its mode says (http/body/) → express-openapi-validator against
-// the same spec (all errors, 422 `{detail:[…]}`) → the typed handler of the operationId → write
-// its answer → the error handler. No business rule lives here.
+// (@weft/types' operation-matcher.ts), then: authenticate (the operation's scheme, before any
+// byte of the body is read) → read the body as its mode says (http/body/) →
+// express-openapi-validator against the same spec (all errors, 422 `{detail:[…]}`) → the typed
+// handler of the operationId → write its answer → the error handler. No business rule lives here.
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';

@@ -86,7 +86,10 @@ function durabilitySuite(databaseUrl: (dir: string) => Promise<string>) {
         server = await spawnServer(env);
         const client = createClient({ baseUrl: server.url, auth: { scheme: 'basic', apiKey: key } });
         const writing = write(client, round, acked);
-        await new Promise((resolve) => setTimeout(resolve, 300 + 250 * round));
+        // Killed mid-traffic: once writes of this round are being acknowledged, later rounds further in.
+        const total = () => acked.objects.length + acked.calls.length + acked.tables.length;
+        const target = total() + 20 + 20 * round;
+        await expect.poll(total, { timeout: 60_000, interval: 10 }).toBeGreaterThanOrEqual(target);
         server.child.kill('SIGKILL');
         await writing;
         // A process killed by a signal has a signalCode, not an exitCode.

@@ -13,6 +13,7 @@ import { openDatabase } from '@weft/store';
 import { createPgTestDatabase, describeIfPostgres } from '@weft/store/testing';
 import { formatAuthFile, generateApiKey, hashApiKey } from '../src/auth/index.ts';
 import { spawnServer, type ServerProcess } from './replicas/spawn-server.ts';
+import { requestsInFlight } from './in-flight.ts';
 import { startTestServer } from './test-server.ts';
 
 const key = generateApiKey();
@@ -67,7 +68,8 @@ function shutdownSuite(databaseUrl: (dir: string) => Promise<string>) {
       );
       req.on('error', reject);
       req.write(body.subarray(0, body.length >> 1));
-      setTimeout(() => {
+      // Once the upload is in flight (its headers read; the scrape itself is the other request).
+      void until(async () => (await requestsInFlight(server.url)) > 1, 'the upload to be in flight').then(() => {
         server.child.kill('SIGTERM');
         // The listening socket closes at once: a new connection is refused while the upload goes on.
         until(
@@ -80,7 +82,7 @@ function shutdownSuite(databaseUrl: (dir: string) => Promise<string>) {
         )
           .then(() => req.end(body.subarray(body.length >> 1)))
           .catch(reject);
-      }, 200);
+      }, reject);
     });
 
     const res = await answer;

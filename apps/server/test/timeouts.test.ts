@@ -6,6 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { lifecycleGuard } from '../src/http/lifecycle.ts';
+import { requestsInFlight } from './in-flight.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 function open(url: string): Promise<Socket> {
@@ -64,8 +65,17 @@ describe('MAX_CONNECTIONS', () => {
     expect(await closed(extra)).toBeLessThan(1_000);
     expect(held.every((s) => !s.destroyed)).toBe(true);
     for (const s of held) s.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    // Served again once the server has seen them close (a connection still over the limit is destroyed: no status).
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/health`).then(
+            (r) => r.status,
+            () => undefined,
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe(200);
   });
 });
 
@@ -103,9 +113,20 @@ describe('draining, in the app', () => {
     socket.write(
       `POST /objs/query HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n{`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The first request is being served (its headers read; the scrape itself is the other one).
+    await expect.poll(() => requestsInFlight(server.url), { timeout: 5_000 }).toBeGreaterThan(1);
     const closing = server.close(); // draining starts while the first request is still being sent
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Draining: /health answers 503 on a kept-alive connection, or a new connection is refused.
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/health`).then(
+            (r) => r.status,
+            () => 'refused',
+          ),
+        { timeout: 5_000 },
+      )
+      .not.toBe(200);
     // The rest of the first body, then a second request on the same (pipelined) connection.
     socket.write(`${body.slice(1)}GET /health HTTP/1.1\r\nHost: x\r\n\r\n`);
     await closed(socket);

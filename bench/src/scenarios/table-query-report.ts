@@ -2,7 +2,13 @@
 // table as the size baseline.
 import { fmt, type Line, type ScenarioResult } from '../report/results.ts';
 import type { RunContext } from './context.ts';
-import type { Pair } from './table-query.ts';
+import type { Figure } from '../load.ts';
+
+/** One measurement through Weft's API and the same read in direct SQL. */
+export interface Pair {
+  weft: Figure;
+  sql: Figure;
+}
 
 export interface TableFigures {
   rows: number;

@@ -10,18 +10,13 @@ import { openDatabase, type Db } from '@weft/store';
 import type * as T from '@weft/types';
 import { captureQueries, openDirect, type DirectConnection } from '../direct-sql.ts';
 import { SORT_FIELD } from '../fixtures/eval-rows.ts';
-import { measureHttp, measureLoop, timeOnce, type Figure } from '../load.ts';
+import { measureHttp, measureLoop, timeOnce } from '../load.ts';
 import { say } from '../progress.ts';
 import { PROJECTS } from '../seed/spec.ts';
 import type { ServerProcess } from '../servers/spawn.ts';
 import { startWeft } from '../servers/weft.ts';
 import type { RunContext } from './context.ts';
-import { tableQueryReport, type TableFigures } from './table-query-report.ts';
-
-export interface Pair {
-  weft: Figure;
-  sql: Figure;
-}
+import { tableQueryReport, type Pair, type TableFigures } from './table-query-report.ts';
 
 export async function tableQueryScenario(ctx: RunContext) {
   const db = await openDatabase(ctx.databaseUrl);

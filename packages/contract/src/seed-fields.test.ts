@@ -325,10 +325,9 @@ function defineEndpointChecks(endpoint: MarkdownSection, doc: OpenApiDocument) {
 
 /**
  * Fields the spec deliberately also accepts as null. The seed gives their type without "or null"
- * but says nothing against null; art-trajectories.md §2 says ART sends null for these by
- * default ("Accept null as well as absence"), so refusing it would break real ART clients; and
- * the Weave Python SDK's pydantic models send every unset optional field as null
- * (weave-python-wire.md, "Transport"; issue 11: null is "not given"). The check then expects
+ * but says nothing against null; ART sends null for these by default, so refusing it would
+ * break real ART clients; and the Weave Python SDK's pydantic models send every unset optional
+ * field as null (issue 11: null is "not given"). The check then expects
  * exactly "<seed type> or null": the allowance cannot silently widen.
  */
 const ALSO_NULL: ReadonlySet<string> = new Set([

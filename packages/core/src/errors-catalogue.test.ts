@@ -1,16 +1,17 @@
 // Every error the service answers with comes from the catalogue (errors.ts): no WeftError is made
-// elsewhere, no `error_type` is written as a string literal in a source file, and each name in
-// the catalogue means one status. A client matches on error_type; a name made up at a call site
-// would be one it cannot know.
+// elsewhere, no `error_type` (nor a 422 item's `type`) is written as a string literal in a source
+// file, and each name in the catalogue means one status. A client matches on error_type; a name
+// made up at a call site would be one it cannot know.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ERROR_TYPES, noOperation, notFound, WeftError } from './errors.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CATALOGUE = 'packages/core/src/errors.ts';
-// Server-side sources: the service and its packages (Studio only reads error_type).
-const DIRS = ['apps/server/src', 'apps/mock/src', 'packages/core/src', 'packages/store/src', 'packages/client/src', 'packages/types/src'];
+// Server-side sources: the service and every package (Studio only reads error_type).
+const DIRS = ['apps/server/src', ...readdirSync(join(ROOT, 'packages')).map((name) => `packages/${name}/src`)];
 
 function* sources(dir: string): Generator<string> {
   let names: string[];
@@ -27,6 +28,16 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
+/** `path:line` of each match of `pattern` (global) in the sources but the catalogue. */
+const matchesOutsideCatalogue = (pattern: RegExp) =>
+  files
+    .filter((f) => f.path !== CATALOGUE)
+    .flatMap((f) =>
+      [...f.text.matchAll(pattern)].map(
+        (m) => `${f.path}:${f.text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ').slice(0, 120)}`,
+      ),
+    );
+
 const files = DIRS.flatMap((d) => [...sources(join(ROOT, d))]).map((path) => ({
   path: relative(ROOT, path),
   text: readFileSync(path, 'utf8'),
@@ -36,6 +47,8 @@ describe('the error catalogue', () => {
   it('reads the service’s sources', () => {
     expect(files.some((f) => f.path === CATALOGUE)).toBe(true);
     expect(files.length).toBeGreaterThan(100);
+    for (const dir of ['apps/server/src/http/', 'packages/router/src/', 'packages/store/src/'])
+      expect(files.some((f) => f.path.startsWith(dir))).toBe(true);
   });
 
   it('is the only place a WeftError is made', () => {
@@ -54,6 +67,19 @@ describe('the error catalogue', () => {
     expect(found).toEqual([]);
   });
 
+  it('has no 422 item written with a literal type outside it (validationDetail or invalidField take one from it)', () => {
+    // An object literal with `loc` and then a quoted `type`, on one line or several (`${…}` inside allowed).
+    expect(matchesOutsideCatalogue(/\{(?:[^{}]|\$\{[^{}]*\})*?\bloc\s*:(?:[^{}]|\$\{[^{}]*\})*?\btype\s*:\s*['"`]/g)).toEqual([]);
+  });
+
+  it('answers a missing route and a missing resource with the one 404 name the spec documents', () => {
+    expect(noOperation('No operation at GET /x').toBody()).toMatchObject({ error_type: 'NotFoundError' });
+    expect(notFound('Not found').toBody()).toMatchObject({ error_type: 'NotFoundError' });
+    expect(ERROR_TYPES).not.toContain('NotFound');
+    // @ts-expect-error: a name outside the catalogue does not compile.
+    expect(new WeftError(404, 'NotFound', 'x').errorType).toBe('NotFound');
+  });
+
   it('gives each name one status', () => {
     const text = files.find((f) => f.path === CATALOGUE)!.text;
     const statuses = new Map<string, Set<number>>();
@@ -61,6 +87,9 @@ describe('the error catalogue', () => {
       statuses.set(name!, (statuses.get(name!) ?? new Set()).add(Number(status)));
     }
     expect(statuses.size).toBeGreaterThan(10);
+    // Each name of ERROR_TYPES is made by one of the catalogue's constructors (no name left over).
+    const made = [...text.matchAll(/(?:new WeftError|super)\(\s*\w+,\s*'(\w+)'/g)].map(([, name]) => name);
+    expect(new Set(made)).toEqual(new Set(ERROR_TYPES));
     const ambiguous = [...statuses].filter(([, s]) => s.size > 1).map(([name, s]) => `${name}: ${[...s].join(', ')}`);
     expect(ambiguous).toEqual([]);
   });

@@ -2,10 +2,66 @@
 // on) and an HTTP status; the HTTP layer turns any WeftError into `{reason, error_type, ...extra}`.
 // Anything that is not a WeftError is a bug and answers 500 without details.
 
+/**
+ * Every `error_type` the service answers with. A WeftError takes only these, so a name cannot be
+ * made up at a call site (a client could not know it), nor one error get two names: a 404 is
+ * `NotFoundError`, as the spec's NotFound answer says, whether the resource or the route is missing.
+ */
+export const ERROR_TYPES = [
+  'BadRequest',
+  'Conflict',
+  'DatabaseUnavailable',
+  'DeadlineExceeded',
+  'DigestMismatchError',
+  'Forbidden',
+  'InsufficientStorage',
+  'InternalError',
+  'InvalidRequest',
+  'MethodNotAllowed',
+  'NotFoundError',
+  'NotImplemented',
+  'ObjectDeletedError',
+  'RateLimited',
+  'RequestTimeout',
+  'RequestTooLarge',
+  'ServiceUnavailable',
+  'Unauthorized',
+  'UnsupportedMediaType',
+  'ValidationError',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+/**
+ * The `type` of a 422 `{detail:[{loc,msg,type}]}` item that Weft writes itself (FastAPI's names
+ * where one fits). Items from the schema validator carry its codes (http/validation-error.ts).
+ */
+export const VALIDATION_TYPES = [
+  'datetime_parsing',
+  'finite_number',
+  'greater_than_equal',
+  'json_invalid',
+  'missing',
+  'number_out_of_range',
+  'number_too_long',
+  'pattern',
+  'too_deep',
+  'value_error',
+] as const;
+export type ValidationType = (typeof VALIDATION_TYPES)[number];
+
+export interface ValidationDetail {
+  loc: string[];
+  msg: string;
+  type: string;
+}
+
+/** One item of a 422 body, with a type from the catalogue. */
+export const validationDetail = (loc: string[], msg: string, type: ValidationType): ValidationDetail => ({ loc, msg, type });
+
 export class WeftError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503 | 507,
-    readonly errorType: string,
+    readonly errorType: ErrorType,
     message: string,
     /** Extra fields merged into the error body (e.g. `deleted_at`). */
     readonly extra: Readonly<Record<string, unknown>> = {},
@@ -46,8 +102,8 @@ export const tooLarge = (reason = 'Request too large') => new WeftError(413, 'Re
 export const unauthorized = (reason: string, challenge: string) =>
   new WeftError(401, 'Unauthorized', reason, {}, { 'WWW-Authenticate': challenge });
 
-/** No operation at this path (a route, not a resource: a resource that is missing is NotFoundError). */
-export const noOperation = (reason: string) => new WeftError(404, 'NotFound', reason);
+/** No operation at this path: the same 404 as a missing resource, the reason naming the path. */
+export const noOperation = (reason: string) => new WeftError(404, 'NotFoundError', reason);
 
 export const methodNotAllowed = (reason: string, allowed: string) => new WeftError(405, 'MethodNotAllowed', reason, {}, { Allow: allowed });
 
@@ -94,7 +150,7 @@ export const notImplemented = (reason: string) => new WeftError(501, 'NotImpleme
  * with the seed's `{detail:[{loc,msg,type}]}` body.
  */
 export class WeftValidationError extends WeftError {
-  constructor(readonly detail: ReadonlyArray<{ loc: string[]; msg: string; type: string }>) {
+  constructor(readonly detail: readonly ValidationDetail[]) {
     super(422, 'ValidationError', detail[0]?.msg ?? 'invalid value');
   }
 
@@ -103,6 +159,7 @@ export class WeftValidationError extends WeftError {
   }
 }
 
-export const invalidField = (loc: string[], msg: string, type = 'value_error') => new WeftValidationError([{ loc, msg, type }]);
+export const invalidField = (loc: string[], msg: string, type: ValidationType = 'value_error') =>
+  new WeftValidationError([validationDetail(loc, msg, type)]);
 
 export const isWeftError = (e: unknown): e is WeftError => e instanceof WeftError;

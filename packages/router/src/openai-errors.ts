@@ -15,6 +15,8 @@ export const OPENAI_ERROR_TYPES = Object.freeze({
   upstream: 'upstream_error',
   server: 'server_error',
   serviceUnavailable: 'service_unavailable',
+  /** Only in the record of a call whose client went away (clientGone); never sent. */
+  clientClosed: 'client_closed',
 } as const);
 
 /** A `model` (or `models[i]`) the router file does not declare: 404 as OpenAI answers an unknown model. */
@@ -93,7 +95,7 @@ export const streamFailed = (
  */
 export const clientGone = (): RouterErrorBody => ({
   status: 499,
-  type: 'client_closed',
+  type: OPENAI_ERROR_TYPES.clientClosed,
   code: 'client_disconnected',
   param: null,
   message: 'The client closed the request before the answer ended',

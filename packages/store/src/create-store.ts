@@ -1,8 +1,6 @@
 // Composes the store from one module per resource. Each module gets the same injected parts
 // (database, catalogue) and returns the methods of its operations.
-import type { Catalogue } from '@weft/core';
 import { pendingMigrations } from './db/migrate.ts';
-import type { Db } from './db/index.ts';
 import { annotationQueueMethods } from './annotation-queues/index.ts';
 import { callMethods } from './calls/index.ts';
 import { costMethods } from './costs/index.ts';
@@ -18,14 +16,9 @@ import { retentionMethods } from './retention/index.ts';
 import { availabilityError, translateDatabaseErrors } from './database-errors.ts';
 import { withDeadline, type Deadline } from './db/deadline.ts';
 import type { Store } from './store.ts';
+import type { StoreOptions } from './store-options.ts';
 import { tableMethods } from './tables/index.ts';
 import { threadMethods } from './threads/index.ts';
-
-export interface StoreOptions {
-  db: Db;
-  /** Router catalogue: its prices are the costs of `call/read … include_costs` (after a project's own, cost/create). */
-  catalogue: Catalogue;
-}
 
 /** How long /health's and /ready's database checks may take before the database counts as unreachable. */
 const HEALTH_PROBE_MS = 1000;

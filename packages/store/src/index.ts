@@ -1,7 +1,8 @@
 export type * from './store.ts';
 export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log-stream.ts';
 export { modelLogPieces } from './models/model-log.ts';
-export { createStore, type StoreOptions } from './create-store.ts';
+export { createStore } from './create-store.ts';
+export type { StoreOptions } from './store-options.ts';
 export {
   migrateToLatest,
   migrationsFor,

@@ -3,7 +3,7 @@
 // as one snake_case object and returning its 200 answer. Declared nowhere else: create-store.ts
 // wires each method to its implementation and the compiler checks both against this map.
 // Methods hold every business rule; errors are WeftError values from @weft/core's catalogue.
-import type { JsonNode } from '@weft/core';
+import type { JsonNode, OtlpExport } from '@weft/core';
 import type * as T from '@weft/types';
 import type {
   AuthOf,
@@ -15,10 +15,6 @@ import type {
   SuccessBodyOf,
   SuccessMediaTypeOf,
 } from '@weft/types';
-import type { OtelExportInput } from './calls/otel-export.ts';
-import type { EvalResultsQueryInput } from './evaluations/eval-results-query.ts';
-import type { ModelLogPiece } from './models/model-log-stream.ts';
-import type { ProjectsListInput } from './projects/projects-list.ts';
 
 /** Operations answered without the store (the server's version and liveness, the router catalogue, its metrics, W&B's GraphQL; training is not offered). */
 export type StorelessOperationId =
@@ -60,6 +56,33 @@ export interface LosslessContext extends RequestContext {
 export interface ReadingContext extends RequestContext {
   mayRead(projectId: string): boolean;
 }
+
+// The inputs of InputOverrides are declared here, not beside their methods, so this file imports
+// nothing from the resource folders (they import it): no cycle, not even of types.
+
+type Json = Record<string, unknown>;
+
+/** One validated piece of a log body, in document order (models/model-log-stream.ts). */
+export type ModelLogPiece =
+  | { kind: 'trajectory'; group_index: number; trajectory_index: number; trajectory: Json }
+  /** A group after all its trajectories, without them. */
+  | { kind: 'group'; group_index: number; group: Json }
+  /** The request's split: the body was complete and valid. Nothing may follow. */
+  | { kind: 'end'; split: string };
+
+export interface OtelExportInput {
+  request: OtlpExport;
+  /** The project of each resourceSpans (otlpProjects), authorized by the caller. */
+  projects: string[];
+}
+
+export interface ProjectsListInput {
+  limit?: number;
+  /** The entities the caller may access, or 'all' (a key for every entity). */
+  entities: readonly string[] | 'all';
+}
+
+export type EvalResultsQueryInput = T.EvalResultsQueryReq & { project_id: string };
 
 /** Where a store method takes something else than the operation's body, path and query. */
 interface InputOverrides {

@@ -45,6 +45,8 @@ it('answers reads while a write transaction is open, with the last commit only',
   // A write outside waits for its turn.
   let outsideWrote = false;
   const outside = sql`insert into t (k, v) values ('c', '3')`.execute(db.kysely).then(() => (outsideWrote = true));
+  // A fixed wait on purpose: what is checked is that nothing happens during it (the write stays
+  // queued while the transaction holds the writer); no event marks "still waiting".
   await later(50);
   expect(outsideWrote).toBe(false);
   release();

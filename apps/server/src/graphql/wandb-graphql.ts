@@ -1,5 +1,5 @@
-// The W&B GraphQL that the Weave Python SDK's `weave.init` sends (../shared/reference/
-// weave-python-wire.md, "weave.init"): the project lookup, the project upsert and the viewer.
+// The W&B GraphQL that the Weave Python SDK's `weave.init` sends: the project lookup, the
+// project upsert and the viewer.
 // Parsed, validated and executed by graphql-js against the small schema below, so any other
 // document (an unknown field, a syntax error, a subscription) is a GraphQL error from the library,
 // never a guess. Answers come from Weft's users and entities, under the same authorization as

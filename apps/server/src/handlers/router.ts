@@ -7,6 +7,7 @@ import { createCatalogue, type Catalogue } from '@weft/core';
 import {
   isRouterError,
   modelNotFound,
+  OPENAI_ERROR_TYPES,
   RouterError,
   type ChatOutcome,
   type Router,
@@ -137,7 +138,7 @@ function noRouter(model: string): never {
 
 function errorBodyOf(err: unknown): RouterErrorBody {
   if (isRouterError(err)) return err.toBody();
-  return { status: 500, type: 'server_error', code: null, param: null, message: (err as Error)?.message ?? String(err) };
+  return { status: 500, type: OPENAI_ERROR_TYPES.server, code: null, param: null, message: (err as Error)?.message ?? String(err) };
 }
 
 /** A client may hold the stream back as long as the serving provider may be silent (its idle timeout). */

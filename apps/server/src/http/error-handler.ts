@@ -14,6 +14,7 @@ import {
   noOperation,
   tooLarge,
   unsupportedMediaType,
+  validationDetail,
   type WeftError,
 } from '@weft/core';
 import { isRouterError } from '@weft/router';
@@ -68,7 +69,7 @@ function answer(err: unknown, req: Request, res: Response): void {
   if (status === 422 && Array.isArray(e.detail)) {
     res.status(422).json({ detail: e.detail });
   } else if (e.type === 'entity.parse.failed') {
-    res.status(422).json({ detail: [{ loc: ['body'], msg: `JSON decode error: ${e.message ?? 'malformed JSON'}`, type: 'json_invalid' }] });
+    res.status(422).json({ detail: [validationDetail(['body'], `JSON decode error: ${e.message ?? 'malformed JSON'}`, 'json_invalid')] });
   } else if (status === 400 && Array.isArray(e.errors)) {
     res.status(422).json({ detail: toValidationDetails(e.errors) });
   } else {

@@ -7,7 +7,7 @@
 // router's own errors (RouterError) carry their OpenAI type and code as they are.
 import type { Response } from 'express';
 import { isWeftError, type WeftError } from '@weft/core';
-import type { RouterErrorBody } from '@weft/router';
+import { OPENAI_ERROR_TYPES, type RouterErrorBody } from '@weft/router';
 import { toValidationDetails, type ValidationDetail } from './validation-error.ts';
 
 export interface OpenAIErrorBody {
@@ -16,16 +16,17 @@ export interface OpenAIErrorBody {
 
 /** OpenAI's `error.type` for a status, for errors that are not the router's own. */
 const TYPE_BY_STATUS: Record<number, string> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  408: 'timeout_error',
-  429: 'rate_limit_error',
-  503: 'service_unavailable',
-  504: 'timeout_error',
+  400: OPENAI_ERROR_TYPES.invalidRequest,
+  401: OPENAI_ERROR_TYPES.authentication,
+  403: OPENAI_ERROR_TYPES.permission,
+  404: OPENAI_ERROR_TYPES.notFound,
+  408: OPENAI_ERROR_TYPES.timeout,
+  429: OPENAI_ERROR_TYPES.rateLimit,
+  503: OPENAI_ERROR_TYPES.serviceUnavailable,
+  504: OPENAI_ERROR_TYPES.timeout,
 };
-const typeOf = (status: number) => TYPE_BY_STATUS[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error');
+const typeOf = (status: number) =>
+  TYPE_BY_STATUS[status] ?? (status >= 500 ? OPENAI_ERROR_TYPES.server : OPENAI_ERROR_TYPES.invalidRequest);
 
 interface HttpLikeError {
   status?: number;

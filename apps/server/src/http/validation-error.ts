@@ -1,12 +1,9 @@
 // Turns express-openapi-validator's errors into the seed's 422 body `{detail:[{loc,msg,type}]}`.
 // `loc` is a string array starting with where the value was (`body`, `path`, `query`, `header`);
 // `type` uses FastAPI's names where one fits, so ART and Weave clients see familiar values.
+import type { ValidationDetail } from '@weft/core';
 
-export interface ValidationDetail {
-  loc: string[];
-  msg: string;
-  type: string;
-}
+export type { ValidationDetail };
 
 interface ValidatorItem {
   path?: string;

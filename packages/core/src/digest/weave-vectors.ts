@@ -1,4 +1,4 @@
-// The digest test vectors of weave-compat.md §5 (computed by CPython's json + hashlib, as W&B
+// Weave's digest test vectors (computed by CPython's json + hashlib, as W&B
 // Weave's trace server does). One copy, used by the tests of core, store and server alike.
 
 export interface WeaveVector {

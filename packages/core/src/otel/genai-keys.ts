@@ -1,5 +1,5 @@
 // Which attributes of which instrumentation become a call's inputs, output, usage and attributes.
-// Weave's lists (../shared/reference/otlp.md §2), in the issue's order: the GenAI semantic
+// Weave's lists, in the issue's order: the GenAI semantic
 // conventions first, then OpenInference, the Vercel AI SDK, OpenLLMetry, MLflow and the rest. Keys
 // found nested too (`ai.prompt` finds `ai.prompt.messages`).
 

@@ -1,5 +1,5 @@
-// One OTLP span → one Weave call, as Weave's trace server maps it (python_spans.py `to_call`,
-// ../shared/reference/otlp.md §2) and better where Weave misses: hex ids, the parent from the
+// One OTLP span → one Weave call, as Weave's trace server maps it (python_spans.py `to_call`)
+// and better where Weave misses: hex ids, the parent from the
 // parent span id, op name = span name, times from the nanosecond timestamps, ERROR status → an
 // exception enriched by the span's `exception` events; inputs, output, usage and attributes from
 // the conventions of genai-keys.ts. Everything the span carried (attributes, events, links,

@@ -5,6 +5,7 @@
 // scope is refused once it is at or over its limit, and requests admitted before that may take
 // it past the limit by what they use.
 import type { Redis } from 'ioredis';
+import { OPENAI_ERROR_TYPES } from '../openai-errors.ts';
 import type { LimitsConfig, RouterConfig, RouterErrorBody } from '../types.ts';
 import { memoryBudgetStore, redisBudgetStore, type BudgetStore } from './budget-store.ts';
 import { RateWindow, type WindowRefusal } from './rate-windows.ts';
@@ -12,8 +13,8 @@ import { retryAfterFailure, sharedOrAlone, type RedisCircuit } from './redis-cir
 import { unitsToUsd, usdToUnits } from './usd-units.ts';
 import { periodWindow, type BudgetPeriod } from './utc-periods.ts';
 
-export const RATE_LIMIT_ERROR = 'rate_limit_error';
-export const BUDGET_EXCEEDED = 'budget_exceeded';
+export const RATE_LIMIT_ERROR = OPENAI_ERROR_TYPES.rateLimit;
+export const BUDGET_EXCEEDED = OPENAI_ERROR_TYPES.budgetExceeded;
 
 export interface RouterLimits {
   /** undefined when the request may run; otherwise the 429 to answer. Takes one request. */

@@ -1,6 +1,6 @@
 // Annotation queues: named lists of calls for people to score (Weave's annotation queues), their
 // items and each annotator's progress.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { annotationQueueItemProgressUpdate } from './item-progress.ts';
 import { annotationQueueAddCalls } from './items-add.ts';

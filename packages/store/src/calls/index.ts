@@ -1,6 +1,6 @@
 // Calls: the spans of a trace. Start and end arrive separately (in either order, possibly from
 // different replicas) and are merged into one row; see call-start.ts.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { callEnd } from './call-end.ts';
 import { callRead } from './call-read.ts';

@@ -4,7 +4,8 @@
 // holds all of its calls in memory (bench: otel-ingest).
 // A re-sent span (exporters retry) replaces its call instead of adding one; a parent sent later
 // links by its id, the parent span id, whatever the order.
-import { otlpCallChunks, SpanTally, TurnClock, type OtelCall, type OtlpExport } from '@weft/core';
+import { otlpCallChunks, SpanTally, TurnClock, type OtelCall } from '@weft/core';
+import type { OtelExportInput } from '../store.ts';
 import type * as T from '@weft/types';
 import { jsonText, type Db } from '../db/index.ts';
 import { expireAtFor } from '../retention/expire-at.ts';
@@ -15,12 +16,6 @@ const SPAN_COLUMNS = WHOLE_COLUMNS.filter((c) => c !== 'svc_run_id' && c !== 'sv
 
 /** Rows per statement: 19 values and the expiry's 2 or 3 parameters each, well under both databases' limits. */
 const ROWS_PER_STATEMENT = 100;
-
-export interface OtelExportInput {
-  request: OtlpExport;
-  /** The project of each resourceSpans (otlpProjects), authorized by the caller. */
-  projects: string[];
-}
 
 export async function otelExport(db: Db, req: OtelExportInput, user: string): Promise<T.OtlpExportRes> {
   const clock = new TurnClock();

@@ -1,6 +1,6 @@
 // A project's own prices of models (Weave's cost/create, cost/query, cost/purge), which
 // include_costs uses before the router catalogue's.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { costCreate } from './cost-create.ts';
 import { costPurge } from './cost-purge.ts';

@@ -2,7 +2,7 @@
 // holds the rest): whole milliseconds between two stored datetimes, and a bound number that both
 // databases compute with as an IEEE double, so a formula gives the same bits on either.
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 
 /**
  * Milliseconds from `start` to `end` (stored datetimes: fixed-width UTC ISO text with

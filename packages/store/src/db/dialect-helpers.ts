@@ -12,7 +12,7 @@
 // RETURNING and transactions work the same through Kysely in both.
 import { invalidRequest } from '@weft/core';
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Db, Dialect } from './connect.ts';
+import type { Db, Dialect } from './db.ts';
 import type { Database, StoredJson, StoredJsonText } from './schema.ts';
 
 export type DialectSource = Dialect | Pick<Db, 'dialect'>;

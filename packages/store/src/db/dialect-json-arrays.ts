@@ -3,7 +3,7 @@
 // with one parameter each, far below both databases' parameter limits and without building,
 // binding and planning tens of thousands of parameters per statement.
 import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 
 /**
  * A FROM item `(idx, value)` over the elements of a JSON array given as text: `idx` is the 0-based

@@ -3,7 +3,7 @@
 // ClickHouse reads it (toFloat64OrNull of the raw JSON: a JSON number, nothing else), whether a
 // member has a value at a path, and a small JSON table bound as one parameter.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 
 /**
  * A FROM item `<alias>(key, value)` over the members of the object at `column -> key`: no rows when

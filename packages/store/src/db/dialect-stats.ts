@@ -7,7 +7,7 @@
 // with string arguments): `1` names the key "1", never an array element. Keys reach SQL only as
 // bound parameters (PostgreSQL's `-> text` steps; SQLite's JSON-path string, whose keys are quoted).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 import { isoEpochMs } from './dialect-durations.ts';
 import { pgNumericAsDouble } from './dialect-helpers.ts';
 

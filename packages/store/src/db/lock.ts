@@ -7,7 +7,7 @@
 // SQLite: nothing to do. The store has one better-sqlite3 connection per process, through which
 // Kysely runs one transaction at a time, and SQLite is single-process by design.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 import type { Database } from './schema.ts';
 
 /**

@@ -6,7 +6,7 @@
 // process (and is single-process by design); its migrations also run in a transaction (see
 // open-sqlite.ts), so a failure leaves the schema as it was.
 import { Migrator, type Migration } from 'kysely';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import { migrationsFor } from './migrations/index.ts';
 
 /** Resolves the names of the migrations it applied, in order (none: the schema was up to date). */

@@ -16,7 +16,7 @@ import {
   SqliteQueryCompiler,
   type CompiledQuery,
 } from 'kysely';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import { migrationsFor } from './migrations/index.ts';
 
 export interface MigrationState {

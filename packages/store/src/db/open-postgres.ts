@@ -3,7 +3,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import Cursor from 'pg-cursor';
 import pg from 'pg';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { LongRead } from './sqlite-reader.ts';
 import { describePgTarget } from './database-url.ts';

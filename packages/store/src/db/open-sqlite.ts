@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type SqliteDatabase } from 'kysely';
 import { raceDeadline } from './deadline.ts';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { Database } from './schema.ts';
 import { ReadWriteSqliteDriver } from './sqlite-read-write-driver.ts';

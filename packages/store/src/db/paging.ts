@@ -3,7 +3,7 @@
 // No default limit: the TS SDK reads whole tables.
 import { invalidRequest } from '@weft/core';
 import type { CompiledQuery } from 'kysely';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 
 export interface Paging {
   /** undefined: no limit. */

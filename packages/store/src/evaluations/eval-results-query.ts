@@ -7,14 +7,14 @@ import { TurnClock, type Catalogue } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
-import type { ReadingContext } from '../store.ts';
+import type { EvalResultsQueryInput, ReadingContext } from '../store.ts';
 import { readChildCalls, readEvalRoots, readTrialDetails, readTrialKeys, toTrialKey, type TrialKey } from './eval-calls-read.ts';
 import { resolveRowRefs } from './eval-row-refs.ts';
 import { changed, checkSelection, groupTrials, intersect, sortRows, type GroupedRow } from './eval-rows.ts';
 import { summarize } from './eval-summary.ts';
 import { toTrial } from './eval-trial.ts';
 
-export type EvalResultsQueryInput = T.EvalResultsQueryReq & { project_id: string };
+export type { EvalResultsQueryInput };
 
 export async function evalResultsQuery(
   db: Db,

@@ -1,5 +1,5 @@
 // Evaluations: the calls the Weave SDKs record for Evaluation.evaluate, compared example by example.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { evalResultsQuery } from './eval-results-query.ts';
 

@@ -1,5 +1,5 @@
 // Feedback: reactions, notes, annotations and scorer results attached to a call or object ref.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { feedbackAggregate } from './feedback-aggregate.ts';
 import { feedbackBatchCreate } from './feedback-batch-create.ts';

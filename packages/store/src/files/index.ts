@@ -1,6 +1,6 @@
 // Files: content-addressed bytes (op source code, images, audio) referenced from object and call
 // values by digest. Stored in the database, once per (project, digest).
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { fileContent } from './file-content.ts';
 import { fileCreate } from './file-create.ts';

@@ -1,6 +1,6 @@
 // LLM-as-judge: calls/score and the reads of what was judged (operations), and the work tables
 // the server's judges and monitor scan use (judge-work.ts, monitor-work.ts: exported, not operations).
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { callsScore } from './calls-score.ts';
 import { judgementsQuery } from './judgements-query.ts';

@@ -1,5 +1,5 @@
 // ART models and their trajectory logs (the /v1/preview/models API of W&B Serverless Training).
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { checkpointCreate, checkpointsDelete, checkpointsList } from './checkpoints.ts';
 import { metricsHistory } from './metrics-history.ts';

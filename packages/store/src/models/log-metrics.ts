@@ -1,5 +1,5 @@
-// The aggregates ART computes when it logs a batch (art-trajectories.md §6; OpenPipe/ART
-// Model.log), over the whole request, keyed `<split>/<name>`:
+// The aggregates ART computes when it logs a batch (OpenPipe/ART Model.log), over the whole
+// request, keyed `<split>/<name>`:
 //   reward          mean reward over all trajectories (absent when there are none)
 //   exception_rate  exceptions / (trajectories + exceptions)
 //   <metric>        mean of a trajectory metric over the trajectories that have it (true = 1)

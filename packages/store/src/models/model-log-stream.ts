@@ -20,16 +20,9 @@ import { analyzeAfterCreate } from '../tables/row-values.ts';
 import { storeTrajectoryTable } from './trajectory-table.ts';
 import { attachLogMetrics, currentStep } from './checkpoints.ts';
 import { findModel } from './model-read.ts';
+import type { ModelLogPiece } from '../store.ts';
 
-type Json = Record<string, unknown>;
-
-/** One validated piece of a log body, in document order. */
-export type ModelLogPiece =
-  | { kind: 'trajectory'; group_index: number; trajectory_index: number; trajectory: Json }
-  /** A group after all its trajectories, without them. */
-  | { kind: 'group'; group_index: number; group: Json }
-  /** The request's split: the body was complete and valid. Nothing may follow. */
-  | { kind: 'end'; split: string };
+export type { ModelLogPiece };
 
 export interface ModelLogStreamReq {
   model_id: string;

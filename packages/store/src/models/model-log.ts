@@ -9,7 +9,7 @@
 import type * as T from '@weft/types';
 import { jsonText, type Dialect, type NewRow } from '../db/index.ts';
 import type { SizedRow } from './chunks.ts';
-import type { ModelLogPiece } from './model-log-stream.ts';
+import type { ModelLogPiece } from '../store.ts';
 import { normaliseGroup, trajectoriesOf } from './normalise-trajectories.ts';
 import { trajectoryTableRow, type TrajectoryContent } from './trajectory-table.ts';
 

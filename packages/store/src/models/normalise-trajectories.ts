@@ -1,5 +1,5 @@
 // The defaults ART leaves out. Newest ART dumps with exclude_defaults=True, so a field equal to
-// its default is simply absent (art-trajectories.md §3); older ART sends everything. Stored
+// its default is simply absent; older ART sends everything. Stored
 // trajectories and groups always carry every field. Unknown keys (ART's `exchanges`, older
 // `auto_metrics`, anything newer) are kept as they came, and elements of messages_and_choices
 // are stored verbatim (a Choice's null sub-fields may be missing; that is not ours to fill).

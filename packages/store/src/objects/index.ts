@@ -1,6 +1,6 @@
 // The object operations of the store: versions of named values, with Weave's digests, and their
 // tags and aliases.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { aliasesList } from './aliases-list.ts';
 import { objAddTags } from './obj-add-tags.ts';

@@ -1,5 +1,5 @@
 // The projects a key can reach (GET /projects, Weft Studio's first page).
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { projectsList } from './projects-list.ts';
 

@@ -7,15 +7,10 @@ import { sql } from 'kysely';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import type { TableName } from '../db/schema.ts';
+import type { ProjectsListInput } from '../store.ts';
 
 /** The tables a project can hold data in; each has an index whose first column is project_id. */
 const PROJECT_TABLES: readonly TableName[] = ['calls', 'objects', 'tables', 'feedback', 'annotation_queues', 'files', 'models'];
-
-export interface ProjectsListInput {
-  limit?: number;
-  /** The entities the caller may access, or 'all' (a key for every entity). */
-  entities: readonly string[] | 'all';
-}
 
 export async function projectsList(db: Db, req: ProjectsListInput): Promise<T.ProjectsListRes> {
   const limit = req.limit ?? 1000;

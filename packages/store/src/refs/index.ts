@@ -1,5 +1,5 @@
 // Refs: the values Weave refs point at, across objects, tables and calls.
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { refsReadBatch } from './refs-read-batch.ts';
 

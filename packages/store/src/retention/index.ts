@@ -1,6 +1,6 @@
 // Retention: Weave's per-project TTL setting (its two operations) and the sweep that deletes what
 // expired (sweep.ts, exported from the package: not an operation).
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { projectTtlSettingsRead } from './project-ttl-settings-read.ts';
 import { projectTtlSettingsUpdate } from './project-ttl-settings-update.ts';

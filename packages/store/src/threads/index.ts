@@ -1,5 +1,5 @@
 // Threads: conversations, read from the calls that carry a thread_id (Weave's threads API).
-import type { StoreOptions } from '../create-store.ts';
+import type { StoreOptions } from '../store-options.ts';
 import { storeMethods } from '../store.ts';
 import { threadsStreamQuery } from './threads-stream-query.ts';
 

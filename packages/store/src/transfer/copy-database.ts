@@ -6,7 +6,7 @@
 // interrupted run wrote is a prefix of each table). A target that held rows of its own could
 // hide source rows behind that shortcut: `resume: false` reads everything again, and the final
 // verification (counts, checksums, recomputed digests per table) fails loudly either way.
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../db/db.ts';
 import { DEFAULT_BATCH_SIZE, tableProgress, type TransferOptions } from './progress.ts';
 import { TransferError } from './row-codec.ts';
 import { assertCurrentSchema, prepareTarget } from './schema-state.ts';

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar, { type Pack } from 'tar-stream';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../db/db.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

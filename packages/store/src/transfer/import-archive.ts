@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { TurnClock } from '@weft/core';
 import tar, { type Extract } from 'tar-stream';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../db/db.ts';
 import { CHECKSUMS_ENTRY, MANIFEST_ENTRY, parseChecksums, parseManifest, tableEntry, type ArchiveManifest } from './archive-format.ts';
 import { DEFAULT_BATCH_SIZE, tableProgress, type TransferOptions } from './progress.ts';
 import { decodeLine, rowBytes, TransferError, type RawRow } from './row-codec.ts';

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { JsonNumber, parseLossless, type JsonNode, type JsonObject } from '@weft/core';
 import { sql, type AliasedRawBuilder } from 'kysely';
-import type { Dialect } from '../db/connect.ts';
+import type { Dialect } from '../db/db.ts';
 import { jsonText, jsonTextAsWritten } from '../db/dialect-helpers.ts';
 import type { ColumnKind } from '../db/migrations/create-table.ts';
 import { memberTexts, minifyJson } from './json-text.ts';

@@ -3,7 +3,7 @@
 // a database ahead of it (a newer Weft migrated it) has tables or columns this version would drop
 // silently. The target of a copy or an import is migrated to latest, which the command implies.
 import { sql } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../db/db.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { migrationsFor } from '../db/migrations/index.ts';
 import { TransferError } from './row-codec.ts';

@@ -8,7 +8,7 @@
 // the mismatches are counted and compared between both sides rather than required to be zero.
 import { compareCodePoints, digestBytes, TurnClock } from '@weft/core';
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../db/db.ts';
 import { addHash, checksumHex, rowHash, type RawRow } from './row-codec.ts';
 import { readBatches } from './table-io.ts';
 import { transferTable, type TransferTable } from './transfer-tables.ts';

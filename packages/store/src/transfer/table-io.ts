@@ -8,7 +8,7 @@
 // after an interruption) changes nothing.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../db/db.ts';
 import { maxBindParameters } from '../db/dialect-helpers.ts';
 import type { Database } from '../db/schema.ts';
 import { insertValues, rowBytes, selectList, type RawRow } from './row-codec.ts';

@@ -1,5 +1,6 @@
 // The body module's refusals, in the shape of body-parser's (http-errors) errors, so the one error
 // handler (http/error-handler.ts) answers them like any other: 415, 413, 400, 422 json_invalid.
+import type { ValidationDetail } from '@weft/core';
 
 export interface BodyError extends Error {
   status: number;
@@ -22,6 +23,6 @@ export const aborted = () => bodyError(400, 'request.aborted', 'The request was 
 export const malformedJson = (message: string) => bodyError(400, 'entity.parse.failed', message);
 
 /** A 422 with the seed's `{detail:[{loc,msg,type}]}` body, for problems found while reading. */
-export function unprocessable(detail: Array<{ loc: string[]; msg: string; type: string }>): BodyError & { detail: typeof detail } {
+export function unprocessable(detail: ValidationDetail[]): BodyError & { detail: ValidationDetail[] } {
   return Object.assign(bodyError(422, 'entity.unprocessable', detail[0]?.msg ?? 'invalid body'), { detail });
 }

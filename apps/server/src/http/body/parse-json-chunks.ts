@@ -3,7 +3,7 @@
 // a second on our machines, and a 720 kB batch of 20,000 items for ~15 ms, which six clients at
 // once turn into 100 ms waits. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
-import { jsonNumberOf, nativeJson, newJsonObject, parseLossless } from '@weft/core';
+import { jsonNumberOf, nativeJson, newJsonObject, parseLossless, validationDetail } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
@@ -92,7 +92,7 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
     if (unstorable !== undefined) throw unstorable;
   } catch (err) {
     if (err instanceof JsonLimitError) {
-      throw unprocessable([{ loc: ['body'], msg: err.message, type: err.limit === 'depth' ? 'too_deep' : 'number_too_long' }]);
+      throw unprocessable([validationDetail(['body'], err.message, err.limit === 'depth' ? 'too_deep' : 'number_too_long')]);
     }
     if (err instanceof JsonSyntaxError) throw malformedJson(err.message);
     throw err;

@@ -1,7 +1,7 @@
 // JSON as every JSON operation reads it: UTF-8 with an optional byte-order mark, strict (an object
 // or an array at the top, as body-parser's strict mode), an empty body read as `{}`; then the
 // checks that keep values exact and every later step bounded (depth, numbers, storable text).
-import { invalidRequest, parseLossless, type JsonNode } from '@weft/core';
+import { invalidRequest, parseLossless, validationDetail, type JsonNode, type ValidationDetail } from '@weft/core';
 import { malformedJson, unprocessable } from './body-errors.ts';
 
 /** The body's text: UTF-8, a leading byte-order mark dropped (RFC 8259 §8.1 lets a parser ignore it). */
@@ -74,7 +74,7 @@ function refuseDeepNesting(text: string): void {
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_DEPTH) {
-        throw unprocessable([{ loc: ['body'], msg: `Nesting deeper than ${MAX_DEPTH} levels is refused`, type: 'too_deep' }]);
+        throw unprocessable([validationDetail(['body'], `Nesting deeper than ${MAX_DEPTH} levels is refused`, 'too_deep')]);
       }
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
@@ -100,28 +100,34 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
  */
 export function refuseInexactNumbers(text: string): void {
   if (!SUSPECT.test(text)) return;
-  const problems: Array<{ loc: string[]; msg: string; type: string }> = [];
+  const problems: ValidationDetail[] = [];
   for (const [token] of text.matchAll(TOKENS)) {
     if (token.startsWith('"')) continue;
     const value = Number(token);
     if (token.length > MAX_NUMBER_CHARS) {
-      problems.push({
-        loc: ['body'],
-        msg: `A number longer than ${MAX_NUMBER_CHARS} characters is refused (${token.slice(0, 40)}…)`,
-        type: 'number_too_long',
-      });
+      problems.push(
+        validationDetail(
+          ['body'],
+          `A number longer than ${MAX_NUMBER_CHARS} characters is refused (${token.slice(0, 40)}…)`,
+          'number_too_long',
+        ),
+      );
     } else if (!Number.isFinite(value)) {
-      problems.push({
-        loc: ['body'],
-        msg: `The number ${token.slice(0, 40)} is beyond the range of a double; it cannot be stored as sent`,
-        type: 'number_out_of_range',
-      });
+      problems.push(
+        validationDetail(
+          ['body'],
+          `The number ${token.slice(0, 40)} is beyond the range of a double; it cannot be stored as sent`,
+          'number_out_of_range',
+        ),
+      );
     } else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(value)) {
-      problems.push({
-        loc: ['body'],
-        msg: `The integer ${token.slice(0, 40)} is beyond ±2^53 and would not read back exactly; send it as a string`,
-        type: 'number_out_of_range',
-      });
+      problems.push(
+        validationDetail(
+          ['body'],
+          `The integer ${token.slice(0, 40)} is beyond ±2^53 and would not read back exactly; send it as a string`,
+          'number_out_of_range',
+        ),
+      );
     }
     if (problems.length >= 10) break;
   }

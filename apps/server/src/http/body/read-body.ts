@@ -2,7 +2,7 @@
 // to its handler in exactly one representation. Media types (415), charsets, inflating, limits
 // (413) and malformed bodies (400/422) are handled here once for every mode.
 import type { Request, Response } from 'express';
-import type { JsonNode } from '@weft/core';
+import { validationDetail, type JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
 import { unprocessable } from './body-errors.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
@@ -39,7 +39,7 @@ export type BodyReader = (
 ) => Promise<ReadBody>;
 
 /** A JSON operation's request without a body, as Weave's (FastAPI's) servers answer it. */
-const missingBody = () => unprocessable([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+const missingBody = () => unprocessable([validationDetail(['body'], 'Field required', 'missing')]);
 
 export function createBodyReader(limits: BodyLimits): BodyReader {
   const readMultipart = multipartReader(limits.body);

@@ -25,7 +25,7 @@ export function hasBody(req: IncomingMessage): boolean {
 /**
  * Checks that the body is `application/json` in UTF-8 (or no charset, which JSON defines as UTF-8).
  * A body with no Content-Type header at all is JSON: the Weave Python SDK's HTTP binding sends its
- * JSON that way (../shared/reference/weave-python-wire.md). It is then marked as JSON, so the
+ * JSON that way. It is then marked as JSON, so the
  * validator reads it as every JSON body. Any other media type is refused.
  */
 export function requireJsonMediaType(req: IncomingMessage): void {

@@ -1,6 +1,6 @@
 // The initial schema. Released migrations are immutable: change the schema with a new file.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 const flag = (column: string) => sql`${sql.ref(column)} IN (0, 1)`;

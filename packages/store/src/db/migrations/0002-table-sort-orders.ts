@@ -2,7 +2,7 @@
 // content-addressed, so the order of a table under one sort_by never changes: it is computed once
 // and a sorted page becomes a range read of its chunks, like a page in table order.
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createTable } from './create-table.ts';
 
 export function tableSortOrders(dialect: Dialect): Migration {

@@ -3,7 +3,7 @@
 // refused (answered 422 by database-errors.ts) instead of storing a negative latency.
 // Datetimes are fixed-width ISO text in both databases, so text order is time order.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 
 const MESSAGE = 'ended_at is before started_at';
 

@@ -3,7 +3,7 @@
 // checkpoint's metrics, which delete_checkpoints() ranks on. Keyed by project_id first, like every
 // distributed table; the id is what ART's cursor pages by.
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function modelCheckpoints(dialect: Dialect): Migration {

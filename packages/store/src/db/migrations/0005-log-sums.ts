@@ -2,7 +2,7 @@
 // history combines the logs of a step without reading their trajectories. Logs stored before
 // this migration have none; the history computes theirs once from their rows and stores them.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 
 export function logSums(dialect: Dialect): Migration {
   return {

@@ -9,7 +9,7 @@
 // rather than pglz when TOASTed: it compresses several times faster (BENCHMARKS.md, scenario 4),
 // for slightly larger values (when the server was built with lz4). Values stored before keep theirs.
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex } from './create-table.ts';
 
 const LZ4_COLUMNS = [

@@ -5,7 +5,7 @@
 //
 // Both tables are global, not per project: like `models`, Citus reference tables.
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function apiKeys(dialect: Dialect): Migration {

@@ -9,7 +9,7 @@
 // - retention_file_candidates: files an expired call referenced, queued when the call was
 //   deleted; the sweeper deletes each one later if no value of its project still references it.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function retention(dialect: Dialect): Migration {

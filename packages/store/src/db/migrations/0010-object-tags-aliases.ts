@@ -12,7 +12,7 @@
 // the aliases pointing at them. Keys start with project_id (Citus-distributable); no foreign key
 // to `objects`, whose rows are only ever soft-deleted.
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function objectTagsAliases(dialect: Dialect): Migration {

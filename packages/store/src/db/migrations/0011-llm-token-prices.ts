@@ -9,7 +9,7 @@
 //
 // The number 0010 belongs to another change.
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function llmTokenPrices(dialect: Dialect): Migration {

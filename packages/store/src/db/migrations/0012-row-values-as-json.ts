@@ -12,7 +12,7 @@
 // BENCHMARKS.md). It also resets the column's compression, so lz4 (migration 0006) is set again
 // in the same statement, before the rewrite.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { hasLz4 } from './0006-log-tables.ts';
 
 export function rowValuesAsJson(dialect: Dialect): Migration {

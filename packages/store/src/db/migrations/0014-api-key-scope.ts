@@ -1,7 +1,7 @@
 // A key's scope (read, write or admin): what the operations it may run declare they need
 // (x-weft-access in the spec). Keys made before scopes existed keep what they had: everything.
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { columnType } from './create-table.ts';
 
 export function apiKeyScope(dialect: Dialect): Migration {

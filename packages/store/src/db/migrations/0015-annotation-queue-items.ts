@@ -10,7 +10,7 @@
 //   row. Keyed by project_id first, as every table (Citus-distributable).
 // - feedback.queue_id: null outside queues.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function annotationQueueItems(dialect: Dialect): Migration {

@@ -2,7 +2,7 @@
 // map from entity to read, write or admin, over the key's `scope` for the others. Null for a key
 // with one level everywhere, which every key made before this migration keeps.
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { columnType } from './create-table.ts';
 
 export function apiKeyEntityScopes(dialect: Dialect): Migration {

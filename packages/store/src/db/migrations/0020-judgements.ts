@@ -10,7 +10,7 @@
 // - objects_monitors_idx: the live Monitor objects of every project, which the scan of monitors
 //   reads every few seconds: partial, so it holds the monitors alone however many objects there are.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { createIndex, createTable } from './create-table.ts';
 
 export function judgements(dialect: Dialect): Migration {

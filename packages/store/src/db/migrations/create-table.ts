@@ -3,7 +3,7 @@
 // Released migrations depend on what these functions emit: never change an existing mapping
 // (that would silently change old migrations); add new kinds or options instead.
 import { sql, type CreateTableBuilder, type Expression, type Kysely, type RawBuilder } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 
 /** `json_text`: JSON kept as written (PostgreSQL json, not jsonb), for values read whole. */
 export type ColumnKind = 'text' | 'int' | 'double' | 'json' | 'json_text' | 'blob';

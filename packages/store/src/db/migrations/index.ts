@@ -1,7 +1,7 @@
 // The migration list, compiled in (nothing is read from disk at run time). Kysely applies them in
 // name order: add `0002-…` for the next change, and never edit or rename a released one.
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 import { initialSchema } from './0001-initial.ts';
 import { tableSortOrders } from './0002-table-sort-orders.ts';
 import { callTimeOrder } from './0003-call-time-order.ts';
