@@ -2,7 +2,7 @@
 // catalogue's prices): PostgreSQL computes in exact numeric, SQLite in doubles (it has no decimal
 // type), so two costs that differ only past a double's precision may tie on SQLite.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Dialect } from './connect.ts';
+import type { Dialect } from './db.ts';
 
 /** @weft/core's isPlainDecimalString in SQL: `-?digits(.digits)?`, ASCII digits only. */
 export function isPlainDecimal(dialect: Dialect, text: Expression<unknown>): RawBuilder<SqlBool> {

@@ -1,7 +1,7 @@
 // A statement's WITH clause from raw SELECTs (a table bound as JSON, say), for queries whose
 // expressions read such a table many times: each is materialized, so it is built once.
 import { sql, type QueryCreator, type RawBuilder } from 'kysely';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import type { Database } from './schema.ts';
 
 export interface RawTable {

@@ -8,7 +8,7 @@
 // values, which every reader parses. The type change rewrites the table under an exclusive lock,
 // as 0012 did for table rows; objects are far fewer than rows.
 import { sql, type Migration } from 'kysely';
-import type { Dialect } from '../connect.ts';
+import type { Dialect } from '../db.ts';
 
 export function objectValuesAsJson(dialect: Dialect): Migration {
   return {
