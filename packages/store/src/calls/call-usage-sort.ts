@@ -133,14 +133,25 @@ export const CATALOGUE_TABLE = 'weft_catalogue';
  * the ISO text of the model's release, as choosePrice compares it with the stored start as text.
  */
 export function catalogueTable(db: Db, catalogue: Catalogue): RawBuilder<unknown> {
-  const rows = catalogue.entries.map((m) => ({
-    id: m.id,
-    created: new Date(m.created * 1000).toISOString(),
-    prompt: m.pricing.prompt,
-    completion: m.pricing.completion,
-    cache_read: m.pricing.input_cache_read,
-  }));
-  return jsonRecordsSelect(db.dialect, rows, ['id', 'created', 'prompt', 'completion', 'cache_read']);
+  return jsonRecordsSelect(db.dialect, catalogueRows(catalogue), ['id', 'created', 'prompt', 'completion', 'cache_read']);
+}
+
+// A catalogue is fixed once loaded (a reload makes a new one): its rows are built once, not on
+// every request sorted by cost.
+const ROWS = new WeakMap<Catalogue, Record<string, string>[]>();
+function catalogueRows(catalogue: Catalogue): Record<string, string>[] {
+  let rows = ROWS.get(catalogue);
+  if (rows === undefined) {
+    rows = catalogue.entries.map((m) => ({
+      id: m.id,
+      created: new Date(m.created * 1000).toISOString(),
+      prompt: m.pricing.prompt,
+      completion: m.pricing.completion,
+      cache_read: m.pricing.input_cache_read,
+    }));
+    ROWS.set(catalogue, rows);
+  }
+  return rows;
 }
 
 /** The cost at the catalogue's price of the model, if it existed when the call started (or at all). */
