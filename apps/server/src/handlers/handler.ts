@@ -48,18 +48,24 @@ export interface Deps {
   routerLimits?: RouterLimits | undefined;
 }
 
-type BodyFor<K extends OperationId> = {
+/**
+ * What each body mode (x-weft-body) hands a handler; `J` is the operation's JSON body, `F` its form
+ * fields. The dispatcher builds it from what the body reader gave (http/body/read-body.ts).
+ */
+export interface BodyByMode<J, F> {
   none: { body: undefined };
-  json: { body: RequestBodyOf<K> };
+  json: { body: J };
   /** Digest operations: the parsed body and its tree with the exact number lexemes. */
-  lossless: { body: RequestBodyOf<K>; source: JsonNode };
+  lossless: { body: J; source: JsonNode };
   /** The whole body (inflated, within the limit), read back a MB at a time and parsed piece by piece by the handler. */
   stream: { body: SpooledBody };
   /** The whole body (inflated, within the limit) and which of the operation's media types it is. */
   bytes: { body: Buffer[]; mediaType: string };
   /** The text fields of the form, and its file parts. */
-  multipart: { body: Omit<RequestBodyOf<K>, 'file'>; files: UploadedFile[] };
-}[BodyModeOf<K>];
+  multipart: { body: F; files: UploadedFile[] };
+}
+
+type BodyFor<K extends OperationId> = BodyByMode<RequestBodyOf<K>, Omit<RequestBodyOf<K>, 'file'>>[BodyModeOf<K>];
 
 export type OperationInput<K extends OperationId> = BodyFor<K> & {
   params: PathParamsOf<K>;

@@ -18,7 +18,7 @@ import { tableHandlers } from './tables.ts';
 import { threadHandlers } from './threads.ts';
 
 export { ANSWERED } from './handler.ts';
-export type { AnswerOf, Deps, Handler, Handlers, OperationInput } from './handler.ts';
+export type { AnswerOf, BodyByMode, Deps, Handler, Handlers, OperationInput } from './handler.ts';
 
 /** Typed as Handlers: an operation of the spec without a handler does not compile. */
 export function allHandlers(deps: Deps): Handlers {

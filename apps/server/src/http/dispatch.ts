@@ -4,12 +4,14 @@
 // body → validate → the typed handler → write its answer as the spec's media type says.
 import type { Request, RequestHandler, Response } from 'express';
 import { forbidden, methodNotAllowed, noOperation, rateLimited, unauthorized } from '@weft/core';
-import { createOperationMatcher, grants, type SpecOperation } from '@weft/types/spec';
+import type { OperationId } from '@weft/types';
+import { createOperationMatcher, grants, type BodyMode, type SpecOperation } from '@weft/types/spec';
 import type { Authenticator } from '../auth/index.ts';
 import { forOperation, highestLevel } from '../auth/key-scope.ts';
 import { schemeFor } from '../auth/scheme-for.ts';
-import { ANSWERED, type Handler, type Handlers, type OperationInput } from '../handlers/index.ts';
-import type { BodyReader } from './body/read-body.ts';
+import type { Principal } from '../auth/index.ts';
+import { ANSWERED, type BodyByMode, type Handlers } from '../handlers/index.ts';
+import type { BodyReader, ReadBody } from './body/read-body.ts';
 import type { SpooledBody } from './body/spooled-body.ts';
 import type { Limiter } from './rate-limit.ts';
 import { sliceJsonAnswers } from './json-answer.ts';
@@ -34,7 +36,43 @@ export interface DispatcherParts {
 /** Invalid bodies up to this size get every problem listed; larger ones their first. */
 export const ALL_ERRORS_MAX_BYTES = 16 * 1024;
 
-type AnyHandler = (input: OperationInput<never>, res: Response) => Promise<unknown>;
+/** Any operation's input before the operation is known: what the dispatcher builds from a ReadBody. */
+type AnyInput = BodyByMode<unknown, unknown>[BodyMode] & {
+  params: object;
+  query: object;
+  principal: Principal | undefined;
+  http: Request;
+};
+
+/**
+ * Method syntax, so that every typed handler fits: `Handlers` already pairs each operationId with
+ * its handler's input type, and the body mode a handler is given is the one its operation
+ * declares (the same `op.bodyMode` picks both).
+ */
+interface AnyHandler {
+  run(input: AnyInput, res: Response): Promise<unknown>;
+}
+
+const isOperationOf = (handlers: Handlers, id: string): id is OperationId => Object.hasOwn(handlers, id);
+
+/** The handler's input from what was read; JSON, lossless and form bodies as the validator left them. */
+function inputOf(read: ReadBody, req: Request, principal: Principal | undefined): AnyInput {
+  const common = { params: req.params, query: req.query, principal, http: req };
+  switch (read.mode) {
+    case 'none':
+      return { ...common, body: undefined };
+    case 'json':
+      return { ...common, body: req.body as unknown };
+    case 'lossless':
+      return { ...common, body: req.body as unknown, source: read.source };
+    case 'multipart':
+      return { ...common, body: req.body as unknown, files: read.files };
+    case 'stream':
+      return { ...common, body: read.spooled };
+    case 'bytes':
+      return { ...common, body: read.chunks, mediaType: read.mediaType };
+  }
+}
 
 interface Route {
   op: SpecOperation;
@@ -44,8 +82,6 @@ interface Route {
   /** `objCreate (POST /obj/create)`: how a refusal names the operation. */
   label: string;
 }
-
-const sum = (sizes: number[] | undefined) => sizes?.reduce((n, size) => n + size, 0);
 
 export function createDispatcher({
   operations,
@@ -57,14 +93,19 @@ export function createDispatcher({
   validateAll,
   fallback,
 }: DispatcherParts): RequestHandler {
-  const missing = operations.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
-  if (missing.length > 0) throw new Error(`operations without a handler: ${missing.map((op) => op.operationId).join(', ')}`);
-  const routes = operations.map((op): Route => ({
-    op,
-    handler: (handlers as unknown as Record<string, Handler<never>>)[op.operationId] as unknown as AnyHandler,
-    lists: op.bodyMode === 'json' || op.bodyMode === 'lossless' ? listPaths(op) : [],
-    label: `${op.operationId} (${op.method.toUpperCase()} ${op.path})`,
-  }));
+  const routes: Route[] = [];
+  const missing: string[] = [];
+  for (const op of operations) {
+    if (!isOperationOf(handlers, op.operationId)) missing.push(op.operationId);
+    else
+      routes.push({
+        op,
+        handler: { run: handlers[op.operationId] },
+        lists: op.bodyMode === 'json' || op.bodyMode === 'lossless' ? listPaths(op) : [],
+        label: `${op.operationId} (${op.method.toUpperCase()} ${op.path})`,
+      });
+  }
+  if (missing.length > 0) throw new Error(`operations without a handler: ${missing.join(', ')}`);
   const matcher = createOperationMatcher(routes.map((r) => ({ method: r.op.method, path: r.op.path, route: r })));
 
   return async (req, res, next) => {
@@ -102,9 +143,8 @@ export function createDispatcher({
         if (refusal) throw rateLimited(refusal.reason, refusal.retryAfterSec);
       }
       const read = await readBody(req, res, op);
-      spooled = read.spooled;
-      res.locals.bodyBytes =
-        read.size ?? read.spooled?.size ?? sum(read.chunks?.map((c) => c.length)) ?? sum(read.files?.map((f) => f.buffer.length));
+      if (read.mode === 'stream') spooled = read.spooled;
+      res.locals.bodyBytes = read.size;
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response
       // was made); the spec documents the GET, so that is what is validated.
       if (req.method === 'HEAD') req.method = 'GET';
@@ -114,23 +154,13 @@ export function createDispatcher({
       try {
         await validate(req, res);
       } catch (err) {
-        if ((err as { status?: unknown }).status === 400 && (read.size ?? 0) <= ALL_ERRORS_MAX_BYTES) await validateAll(req, res);
+        if ((err as { status?: unknown }).status === 400 && read.size <= ALL_ERRORS_MAX_BYTES) await validateAll(req, res);
         throw err;
       } finally {
         restore?.();
       }
 
-      const input = {
-        body: read.spooled ?? read.chunks ?? (req.body as unknown),
-        source: read.source,
-        files: read.files,
-        mediaType: read.mediaType,
-        params: req.params,
-        query: req.query,
-        principal,
-        http: req,
-      } as unknown as OperationInput<never>;
-      const answer = await handler(input, res);
+      const answer = await handler.run(inputOf(read, req, principal), res);
       if (answer === ANSWERED) return;
       if (op.successMediaType === 'application/jsonl') await writeJsonLines(res, answer as AsyncIterable<unknown>);
       else if (answer instanceof Uint8Array)

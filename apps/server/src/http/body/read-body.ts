@@ -18,19 +18,21 @@ export interface BodyLimits {
   stream: number;
 }
 
-/** What the handler gets besides `req.body` (which the validator checks and fills defaults into). */
-export interface ReadBody {
-  source?: JsonNode;
-  /** bytes mode: the body as one chunk. */
-  chunks?: Buffer[];
-  /** stream mode: the whole body, past its first MB in a temporary file; whoever reads the body closes it. */
-  spooled?: SpooledBody;
-  /** bytes mode: which of the operation's media types the body is. */
-  mediaType?: string;
-  files?: UploadedFile[];
-  /** Bytes read (after inflating). */
-  size?: number;
-}
+/**
+ * What reading gave, by the operation's body mode (x-weft-body). JSON, lossless and multipart
+ * bodies are put in `req.body`, where the validator checks them (and fills defaults) before the
+ * handler gets them; the other modes hand over what was read. `size`: bytes read, after inflating.
+ */
+export type ReadBody =
+  | { mode: 'none'; size: 0 }
+  | { mode: 'json'; size: number }
+  /** The tree with the exact number lexemes, which digests are computed from. */
+  | { mode: 'lossless'; size: number; source: JsonNode }
+  | { mode: 'multipart'; size: number; files: UploadedFile[] }
+  /** The whole body, past its first MB in a temporary file; whoever reads the body closes it. */
+  | { mode: 'stream'; size: number; spooled: SpooledBody }
+  /** The body as one chunk, and which of the operation's media types it is. */
+  | { mode: 'bytes'; size: number; chunks: [Buffer]; mediaType: string };
 
 export type BodyReader = (
   req: Request,
@@ -59,19 +61,20 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
   return async (req, res, op) => {
     switch (op.bodyMode) {
       case 'none':
-        return {};
+        return { mode: 'none', size: 0 };
       case 'multipart': {
         const { fields, files } = await readMultipart(req, res);
         // The schema's binary parts are present as empty strings, as the validator expects.
         for (const f of files) fields[f.fieldname] = '';
         req.body = fields;
-        return { files };
+        return { mode: 'multipart', size: files.reduce((n, f) => n + f.buffer.length, 0), files };
       }
       case 'stream': {
         if (hasBody(req)) requireJsonMediaType(req);
         // Read whole before the store starts: a slow upload must never hold a database transaction.
         // Spooled to a file rather than held: a 64 MB log would otherwise sit in memory whole.
-        return { spooled: hasBody(req) ? await spoolBody(req, limits.stream) : emptyBody() };
+        const spooled = hasBody(req) ? await spoolBody(req, limits.stream) : emptyBody();
+        return { mode: 'stream', size: spooled.size, spooled };
       }
       case 'bytes': {
         // Bytes in one of the operation's media types (OTLP: protobuf or JSON), decoded by its handler.
@@ -80,29 +83,31 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
         const size = chunks.reduce((n, c) => n + c.length, 0);
         // One buffer (decoders need contiguous bytes), and the chunks let go now: otherwise the
         // body would be held twice for the whole request (bench: otel-ingest, peak RSS).
-        return { chunks: chunks.length === 1 ? chunks : [Buffer.concat(chunks, size)], mediaType, size };
+        return { mode: 'bytes', size, chunks: [chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)], mediaType };
       }
       case 'json': {
         const read = await readJson(req, op);
-        if (!read) return {};
+        if (!read) return { mode: 'json', size: 0 };
         const { chunks, size } = read;
         // Large bodies a slice at a time, so that no request holds the event loop for long.
         req.body = size > ONE_PIECE_MAX_BYTES ? await parseJsonChunks(chunks) : parseStrictJson(bodyText(Buffer.concat(chunks, size)));
-        return { size };
+        return { mode: 'json', size };
       }
       case 'lossless': {
-        const read = await readJson(req, op);
-        if (!read) return {};
+        // A digest needs a body: a lossless operation without one is refused whatever the spec
+        // says of requiring it.
+        const read = await readJson(req, { requiresBody: true });
+        if (!read) throw missingBody();
         const { chunks, size } = read;
         if (size <= ONE_PIECE_MAX_BYTES) {
           const text = bodyText(Buffer.concat(chunks, size));
           req.body = parseStrictJson(text);
-          return { source: parseLosslessJson(text), size };
+          return { mode: 'lossless', size, source: parseLosslessJson(text) };
         }
         // Two sliced passes: the plain value (validated, read by the handler) and the tree the
         // digest is computed from. The first refuses what JSON.parse would.
         req.body = await parseJsonChunks(chunks);
-        return { source: (await parseJsonChunks(chunks, { lossless: true })) as JsonNode, size };
+        return { mode: 'lossless', size, source: await parseJsonChunks(chunks, { lossless: true }) };
       }
     }
   };
