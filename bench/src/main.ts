@@ -2,13 +2,14 @@
 // baselines on the database of DATABASE_URL (PostgreSQL) or SQLite, and writes BENCHMARKS.md and
 // bench/results/latest.json. BENCH_QUICK=1 shrinks everything for a smoke run; BENCH_ONLY=a,b
 // runs some scenarios and writes their figures to bench/results/partial.json only.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@weft/store';
 import { sql } from 'kysely';
 import { say } from './progress.ts';
+import { openRun } from './run-setup.ts';
 import { writeBenchmarksMd, type RunInfo } from './report/markdown.ts';
 import { passes, type ScenarioResult } from './report/results.ts';
 import { callReadScenario } from './scenarios/call-read.ts';
@@ -16,7 +17,6 @@ import { callStatsScenario } from './scenarios/call-stats.ts';
 import { callsQueryScenario } from './scenarios/calls-query.ts';
 import { evalResultsScenario } from './scenarios/eval-results.ts';
 import { healthUnderAttackScenario } from './scenarios/health-under-attack.ts';
-import type { RunContext } from './scenarios/context.ts';
 import { logIngestScenario } from './scenarios/log-ingest.ts';
 import { metricHistoryScenario } from './scenarios/metric-history.ts';
 import { objsQueryScenario } from './scenarios/objs-query.ts';
@@ -27,45 +27,17 @@ import { routerScenario } from './scenarios/router.ts';
 import { rssScenario } from './scenarios/rss.ts';
 import { tableCreateScenario } from './scenarios/table-create.ts';
 import { tableQueryScenario } from './scenarios/table-query.ts';
-import { preparePostgres, prepareSqlite } from './seed/prepare.ts';
-import { FULL_SEED, QUICK_SEED } from './seed/spec.ts';
-import { seedDigests } from './seed/verify.ts';
-import { writeCredentials } from './servers/weft.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
-/** Scenarios that read nothing of the seeded data (they write what they read). */
-const SEEDLESS = new Set(['router', 'queue-items-query', 'eval-results', 'web-first-load']);
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const envUrl = process.env.DATABASE_URL ?? '';
-  const dialect = /^postgres(ql)?:\/\//.test(envUrl) ? 'postgres' : 'sqlite';
-  if (dialect === 'sqlite' && envUrl) say(`DATABASE_URL is not PostgreSQL: the SQLite run uses its own seeded file`);
   const quick = process.env.BENCH_QUICK === '1';
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-  const spec = quick ? QUICK_SEED : FULL_SEED;
-  const runDir = mkdtempSync(join(tmpdir(), 'weft-bench-'));
+  const { ctx, close } = await openRun({ quick, only });
+  const { dialect, databaseUrl } = ctx;
   try {
-    say(`weft bench on ${dialect}${quick ? ' (quick)' : ''}`);
-    // The router and queue scenarios read nothing of the seed: alone, they run on an empty database.
-    const seedless = only !== undefined && only.length > 0 && only.every((id) => SEEDLESS.has(id));
-    const db = seedless
-      ? { url: dialect === 'postgres' ? envUrl : `sqlite:${join(runDir, 'empty.sqlite')}`, digests: seedDigests(spec) }
-      : dialect === 'postgres'
-        ? await preparePostgres(envUrl, spec)
-        : await prepareSqlite(spec, runDir);
-    const creds = writeCredentials(runDir);
-    const ctx: RunContext = {
-      dialect,
-      databaseUrl: db.url,
-      runDir,
-      creds,
-      spec,
-      digests: db.digests,
-      quick,
-      seconds: quick ? 3 : 8,
-    };
     const wanted = (id: string) => !only?.length || only.includes(id);
     const scenarios: ScenarioResult[] = [];
     const peaks: Parameters<typeof rssScenario>[0] = {};
@@ -99,7 +71,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       machine: `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
       node: process.version,
-      database: await describeDatabase(db.url),
+      database: await describeDatabase(databaseUrl),
       durationS: (performance.now() - started) / 1000,
       quick,
     };
@@ -111,7 +83,7 @@ async function main(): Promise<void> {
             `${passes(l) ? 'met   ' : 'MISSED'} ${s.title.split(' ')[0]} ${l.measure}: ${l.ratio?.toFixed(3) ?? l.absolute?.value.toFixed(0)}`,
           );
   } finally {
-    rmSync(runDir, { recursive: true, force: true });
+    close();
   }
 }
 

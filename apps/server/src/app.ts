@@ -54,7 +54,7 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   app.use(deps.metrics.observeRequests);
   app.use(requestDeadlines(opts.requestTimeoutMs));
   // At LOG_LEVEL=silent nothing is ever logged, yet pino-http would still build a child logger
-  // with redacted request bindings for every request: ~8% of a call/read (see BENCHMARKS.md).
+  // with redacted request bindings for every request, a visible share of a small read's CPU.
   if (opts.logger.isLevelEnabled('fatal')) {
     app.use(
       pinoHttp({
@@ -94,8 +94,8 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
       // An answer that breaks the spec (response validation) becomes the error handler's 500.
       (err, req, res) => errorHandler(err, req, res, () => undefined),
     );
-  // ajv's cost for collecting every error grows with the square of their number (a 720 kB batch
-  // of 20,000 bad items took 45 s). So a request is validated up to its first problem; only a
+  // ajv's cost for collecting every error grows with the square of their number (a large batch of
+  // bad items took most of a minute). So a request is validated up to its first problem; only a
   // small invalid body is validated again to list all its problems.
   const validate = validator(false, opts.validateResponses);
   const validateAll = validator(true, false);

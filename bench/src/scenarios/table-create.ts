@@ -53,6 +53,7 @@ export async function tableCreateScenario(ctx: RunContext): Promise<ScenarioResu
           value: fmt.rate(createRate, 'rows/s'),
           baseline: `digests: ${fmt.rate(digestRate, 'rows/s')}`,
           ratio: createRate / digestRate,
+          target: { op: '>=', value: 0.3 },
         },
       ],
       notes: [

@@ -47,6 +47,8 @@ export function tableQueryReport(ctx: RunContext, f: { big: TableFigures; small:
       value: fmt.ms(p.weft.meanMs),
       baseline: `SQL: ${fmt.ms(p.sql.meanMs)}`,
       ratio: p.weft.meanMs / p.sql.meanMs,
+      // Issue 31's budget for a read: the first page within 1.5× its own SQL.
+      ...(i === 0 ? { target: { op: '<=', value: 1.5 } as const } : {}),
     });
   });
   lines.push({

@@ -1,6 +1,6 @@
 // Compiles every operation's request validator before the server listens. express-openapi-
 // validator prepares the spec on the first request (about a second, in one block) and compiles an
-// operation's validator on that operation's first request (7–43 ms each, measured): in a rolling
+// operation's validator on that operation's first request (each takes a while): in a rolling
 // deploy, the first requests a new replica gets would hold its event loop. Each validation step is
 // run once here on a stand-in request of every operation; its refusal (a 400) is the expected
 // outcome and is dropped.

@@ -22,7 +22,7 @@ export class AsciiWriter {
     const buf = this.buf;
     // Short pieces dominate (keys, numbers, separators); a JS loop beats the
     // native call overhead of Buffer#write for them. 16 measured best on a
-    // 20 MB table (12 and 32 were both ~15% slower overall).
+    // large table (smaller and larger cut-offs were both slower).
     if (n < 16) {
       for (let i = 0; i < n; i++) buf[at++] = s.charCodeAt(i);
     } else {

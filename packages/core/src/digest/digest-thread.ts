@@ -110,7 +110,7 @@ function workerOf(here: URL): Worker {
   const options = { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   if (!here.pathname.endsWith('.ts')) return new Worker(new URL('./digest-worker.js', here), options);
   const entry = new URL('./digest-worker.ts', here).pathname;
-  // A synchronous require: the first digest is asked synchronously, and bundling takes ~20 ms once.
+  // A synchronous require: the first digest is asked synchronously, and bundling happens once.
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
   const bundled = buildSync({
     entryPoints: [entry],

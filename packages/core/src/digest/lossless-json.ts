@@ -68,7 +68,7 @@ export class JsonParseError extends SyntaxError {
  * Objects whose prototype chain lacks Object.prototype, so `__proto__` and
  * `constructor` keys are plain own properties. Unlike Object.create(null),
  * instances of a constructor keep V8's fast hidden-class layout instead of
- * dictionary mode; measured ~40% faster parsing and ~25% faster dumping.
+ * dictionary mode, which measured faster for both parsing and dumping.
  */
 const NullProtoObject = function NullProtoObject() {} as unknown as new () => object;
 NullProtoObject.prototype = Object.create(null) as object;

@@ -3,19 +3,28 @@
 import { notFound, type Catalogue, type WeftError } from '@weft/core';
 import type * as T from '@weft/types';
 import { projectPrices, usageModels } from '../costs/index.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { readJson, type Db } from '../db/index.ts';
 import { deriveSummary } from './derive-summary.ts';
 import { callStorageSize, traceStorageSize } from './storage-size.ts';
 import { isStarted, toCallSchema } from './to-call-schema.ts';
 
+/** The plain read, the most common by far: compiled once (db/compiled-once.ts). */
+const readCall = compiledOnce(['project_id', 'id'], (db, slot) =>
+  db.kysely.selectFrom('calls').selectAll('calls').where('project_id', '=', slot.project_id).where('id', '=', slot.id),
+);
+
 export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq): Promise<T.CallReadRes> {
-  const row = await db.kysely
-    .selectFrom('calls')
-    .selectAll('calls')
-    .$if(req.include_storage_size === true, (qb) => qb.select(callStorageSize(db).as('storage_size_bytes')))
-    .where('project_id', '=', req.project_id)
-    .where('id', '=', req.id)
-    .executeTakeFirst();
+  const row =
+    req.include_storage_size === true
+      ? await db.kysely
+          .selectFrom('calls')
+          .selectAll('calls')
+          .select(callStorageSize(db).as('storage_size_bytes'))
+          .where('project_id', '=', req.project_id)
+          .where('id', '=', req.id)
+          .executeTakeFirst()
+      : (await readCall(db, { project_id: req.project_id, id: req.id }))[0];
   if (!row || !isStarted(row) || row.deleted_at !== null) throw callNotFound(req.id);
 
   const stored = readJson(db, row.summary);
@@ -23,9 +32,7 @@ export async function callRead(db: Db, catalogue: Catalogue, req: T.CallReadReq)
     req.include_costs === true ? { catalogue, prices: await projectPrices(db, row.project_id, usageModels(stored)) } : undefined;
   const summary = deriveSummary({ ...row, summary: stored }, costs);
   const call = toCallSchema(db, row, summary);
-  if (req.include_storage_size === true) {
-    call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);
-  }
+  if ('storage_size_bytes' in row) call.storage_size_bytes = Number(row.storage_size_bytes ?? 0);
   if (req.include_total_storage_size === true && row.parent_id === null) {
     call.total_storage_size_bytes = await traceStorageSize(db.kysely, db, row.project_id, row.trace_id);
   }

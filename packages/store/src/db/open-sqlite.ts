@@ -66,8 +66,8 @@ export async function openSqlite(path: string): Promise<Db> {
     // Statistics for the planner, as SQLite advises for long-lived connections: optimize with
     // 0x10002 at open, then now and then (below). Without them the planner took calls_started_idx
     // for an op plus time-range query (it believes `project_id = ?` leaves ~10 rows), reading in
-    // proportion to the op's rarity; analysis_limit bounds each ANALYZE to ~1,000 rows per index
-    // (154 ms on a 2 GB file of 1M calls, BENCHMARKS.md §11).
+    // proportion to the op's rarity; analysis_limit bounds each ANALYZE to ~1,000 rows per index,
+    // so it stays short on a large file (BENCHMARKS.md §11).
     sqlite.pragma('analysis_limit = 1000');
     sqlite.pragma('optimize = 0x10002');
   } catch (err) {

@@ -2,9 +2,9 @@
 //
 // SQLite checkpoints by itself when a commit leaves the WAL over 1,000 pages: the committing
 // connection copies the WAL into the database file and fsyncs it, inside the commit call. With
-// better-sqlite3 that is the main thread: after a 20 MB call batch the commit held the event loop
-// for 139 ms, 83 ms of them checkpointing. And the commit's own fsync flushes every WAL page the
-// transaction wrote (56 ms more).
+// better-sqlite3 that is the main thread: after a large call batch the commit held the event loop
+// far past the guide's 50 ms, most of it checkpointing. And the commit's own fsync flushes every
+// WAL page the transaction wrote.
 //
 // So the writer connection has wal_autocheckpoint off, and this worker thread, with its own
 // connection to the file, every TICK_MS: fdatasyncs the WAL when it has grown (pages of a long

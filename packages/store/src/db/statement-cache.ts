@@ -1,6 +1,5 @@
 // Kysely's SQLite driver prepares every statement it runs. Preparing (parsing and planning) was
-// the largest single cost of a small read such as call/read (~8% of the server's CPU, see
-// BENCHMARKS.md), and the store runs the same few statements again and again: keep the most
+// the largest single cost of a small read such as call/read (see BENCHMARKS.md), and the store runs the same few statements again and again: keep the most
 // recently used ones. SQLite re-prepares a kept statement by itself after a schema change.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';

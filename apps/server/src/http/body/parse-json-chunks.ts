@@ -1,7 +1,6 @@
 // JSON bodies past ONE_PIECE_MAX_BYTES are parsed a slice at a time, giving the event loop back
-// between slices: JSON.parse of a 64 MB body holds every other request (/health included) for about
-// a second on our machines, and a 720 kB batch of 20,000 items for ~15 ms, which six clients at
-// once turn into 100 ms waits. The same rules as parse-json.ts: strict top level, `{}` for an
+// between slices: JSON.parse of a large body holds every other request (/health included) for as
+// long as it takes, and a few clients sending large batches at once add their waits up. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
 import { jsonNumberOf, nativeJson, newJsonObject, parseLossless, validationDetail, type JsonNode } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';

@@ -1,0 +1,87 @@
+// `pnpm bench:check`: the regression gate CI runs. The short scenarios (call/read, table/query,
+// calls/stream_query, OTLP ingest) on the quick seed, each targeted ratio judged by
+// report/gate.ts against check-baseline.json; a scenario with a failing line is run once more and
+// fails the check only if it fails again (the machines are noisy). SQLite unless DATABASE_URL
+// names PostgreSQL, as for `pnpm bench`.
+//
+// BENCH_CHECK_RECORD=<runs> runs the scenarios that many times instead and writes their median,
+// min and max per line to check-baseline.json: the figures a missed target is held to.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { say } from './progress.ts';
+import { judge, record, type Recorded, type Verdict } from './report/gate.ts';
+import type { ScenarioResult } from './report/results.ts';
+import { openRun } from './run-setup.ts';
+import { callReadScenario } from './scenarios/call-read.ts';
+import { callsQueryScenario } from './scenarios/calls-query.ts';
+import type { RunContext } from './scenarios/context.ts';
+import { otelIngestScenario } from './scenarios/otel-ingest.ts';
+import { tableQueryScenario } from './scenarios/table-query.ts';
+
+const SCENARIOS: Record<string, (ctx: RunContext) => Promise<ScenarioResult>> = {
+  'call-read': callReadScenario,
+  'table-query': async (ctx) => (await tableQueryScenario(ctx)).result,
+  'calls-query': callsQueryScenario,
+  'otel-ingest': otelIngestScenario,
+};
+
+type Baseline = Partial<Record<'sqlite' | 'postgres', Record<string, Recorded>>>;
+const baselineFile = fileURLToPath(new URL('../check-baseline.json', import.meta.url));
+const key = (scenario: string, measure: string) => `${scenario} | ${measure}`;
+
+async function main(): Promise<void> {
+  const runs = Number(process.env.BENCH_CHECK_RECORD ?? 0);
+  const { ctx, close } = await openRun({ quick: true, only: Object.keys(SCENARIOS) });
+  try {
+    const baseline: Baseline = existsSync(baselineFile) ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline) : {};
+    if (runs > 0) return await recordBaseline(ctx, baseline, runs);
+    const recorded = baseline[ctx.dialect] ?? {};
+    const failed: string[] = [];
+    for (const [id, run] of Object.entries(SCENARIOS)) {
+      say(`bench:check ${id}`);
+      let verdicts = judgeAll(id, await run(ctx), recorded);
+      if (verdicts.some((v) => !v.ok)) {
+        say(`bench:check ${id}: ${verdicts.filter((v) => !v.ok).length} line(s) past their limit, running it once more`);
+        verdicts = judgeAll(id, await run(ctx), recorded);
+      }
+      for (const v of verdicts) say(describe(id, v));
+      failed.push(...verdicts.filter((v) => !v.ok).map((v) => key(id, v.measure)));
+    }
+    say(failed.length === 0 ? 'bench:check: every ratio within its limit' : `bench:check FAILED: ${failed.join('; ')}`);
+    process.exitCode = failed.length === 0 ? 0 : 1;
+  } finally {
+    close();
+  }
+}
+
+function judgeAll(id: string, result: ScenarioResult, recorded: Record<string, Recorded>): Verdict[] {
+  return result.lines.flatMap((line) => judge(line, recorded[key(id, line.measure)]) ?? []);
+}
+
+const n = (x: number) => (x >= 10 ? x.toFixed(1) : x.toFixed(3));
+function describe(id: string, v: Verdict): string {
+  const held = v.bar === v.target ? `target ${v.op} ${v.target}` : `recorded ${n(v.bar)} (target ${v.op} ${v.target})`;
+  return `${v.ok ? 'ok  ' : 'FAIL'} ${key(id, v.measure)}: ${n(v.figure)}; held to ${held}, limit ${n(v.limit)}`;
+}
+
+async function recordBaseline(ctx: RunContext, baseline: Baseline, runs: number): Promise<void> {
+  const figures = new Map<string, number[]>();
+  for (let i = 0; i < runs; i++)
+    for (const [id, run] of Object.entries(SCENARIOS)) {
+      say(`bench:check recording, run ${i + 1} of ${runs}: ${id}`);
+      for (const line of (await run(ctx)).lines) {
+        const figure = line.absolute ? line.absolute.value : line.ratio;
+        if (!line.target || figure === null) continue;
+        figures.set(key(id, line.measure), [...(figures.get(key(id, line.measure)) ?? []), figure]);
+      }
+    }
+  const recorded = Object.fromEntries([...figures].map(([k, f]) => [k, record(f)]));
+  for (const [k, r] of Object.entries(recorded)) say(`${k}: median ${n(r.median)}, min ${n(r.min)}, max ${n(r.max)} (${r.runs} runs)`);
+  writeFileSync(baselineFile, `${JSON.stringify({ ...baseline, [ctx.dialect]: recorded }, null, 2)}\n`);
+  say(`wrote ${baselineFile}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`\nbench:check failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
