@@ -18,7 +18,8 @@ import { lifecycleGuard } from './http/lifecycle.ts';
 import { requestDeadlines } from './http/deadline.ts';
 import { requestIdOf, requestIds } from './http/request-id.ts';
 import type { Limiter } from './http/rate-limit.ts';
-import { operations, spec } from './http/spec.ts';
+import { operations } from './http/spec.ts';
+import { validatorOptions } from './http/validator-options.ts';
 import { allHandlers, type Deps } from './handlers/index.ts';
 
 export interface AppOptions {
@@ -73,24 +74,9 @@ export async function createApp(deps: Deps, opts: AppOptions): Promise<Express> 
   const corsHandler = corsPolicy(opts.corsOrigins ?? [], operations);
   if (corsHandler) app.use(corsHandler);
 
-  // Streamed bodies are parsed and validated piece by piece by their handler, against the same
-  // spec; bytes bodies (OTLP) are decoded by theirs, with OTLP's own rules.
-  const streamed = operations
-    .filter((op) => op.bodyMode === 'stream' || op.bodyMode === 'bytes')
-    .map((op) => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`));
   const validator = (allErrors: boolean, validateResponses: boolean) =>
     compose(
-      OpenApiValidator.middleware({
-        apiSpec: spec as never,
-        validateRequests: { allErrors, allowUnknownQueryParameters: false },
-        validateResponses: validateResponses ? { allErrors: true } : false,
-        validateSecurity: false,
-        validateFormats: true,
-        ignoreUndocumented: false,
-        // Multipart bodies are read by the body module (limits and errors in one place).
-        fileUploader: false,
-        ignorePaths: (path: string) => streamed.some((re) => re.test(path)),
-      }),
+      OpenApiValidator.middleware(validatorOptions(allErrors, validateResponses)),
       // An answer that breaks the spec (response validation) becomes the error handler's 500.
       (err, req, res) => errorHandler(err, req, res, () => undefined),
     );

@@ -1,12 +1,13 @@
 // ajv over the bundled spec's components, for the validation that runs outside
 // express-openapi-validator (the trajectory log piece by piece, long lists a slice at a time). It
-// is configured as the middleware configures ajv for every other route (ajv's 2020 dialect for
-// OpenAPI 3.1, the same options, OpenAPI's formats and ajv-formats in fast mode): the same
+// is the library's own request ajv, made by the library from the middleware's options: the same
 // messages and the same defaults filled in (useDefaults), as `{path, message, errorCode}` items
 // that validation-error.ts maps to the 422 body like every other route's.
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv, ErrorObject } from 'ajv';
+import { createRequestAjv } from 'express-openapi-validator/dist/framework/ajv/index.js';
+import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
 import { spec } from './spec.ts';
+import { validatorOptions } from './validator-options.ts';
 
 export interface ValidateFunction {
   (data: unknown): boolean;
@@ -19,40 +20,19 @@ export interface ValidatorItem {
   errorCode: string;
 }
 
-/** The options express-openapi-validator gives ajv for requests with app.ts's settings: keep in step. */
-const AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  strictNumbers: true,
-  strictTuples: true,
-  allowUnionTypes: false,
-  validateSchema: false,
-  coerceTypes: false,
-  useDefaults: true,
-  removeAdditional: false,
-  validateFormats: true,
-} as const;
-
-/** OpenAPI's own formats, as the validator defines them (int64 and friends are numbers). */
-const OPENAPI_FORMATS = {
-  int32: { type: 'number', validate: (i: number) => Number.isInteger(i) && i <= 2 ** 31 - 1 && i >= -(2 ** 31) },
-  int64: { type: 'number', validate: (i: number) => Number.isInteger(i) && i <= 2 ** 63 - 1 && i >= -(2 ** 63) },
-  double: { type: 'number', validate: (i: number) => typeof i === 'number' },
-  binary: true,
-  password: true,
-  'media-range': true,
-} as const;
-
-function build() {
-  const ajv = new Ajv2020(AJV_OPTIONS);
-  for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
-  addFormats.default(ajv, { mode: 'fast' });
+/**
+ * ajv as express-openapi-validator builds it for request bodies (its options, formats and
+ * keywords), from the options the middleware gets (validator-options.ts), every problem listed.
+ */
+function build(): Ajv {
+  const { ajvOpts } = new OpenApiValidator(validatorOptions(true));
+  const ajv = createRequestAjv({ openapi: spec.openapi, info: spec.info, paths: {} } as never, ajvOpts.request);
   // `#/components/…` references resolve against this document, as in the bundled spec.
   ajv.addSchema({ $id: 'weft-spec', components: (spec as { components: object }).components });
   return ajv;
 }
 
-let ajv: Ajv2020 | undefined;
+let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
 /** The validator of the spec's schema at `pointer` (e.g. `/components/schemas/Trajectory`), compiled once per process. */
