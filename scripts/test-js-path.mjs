@@ -11,7 +11,8 @@ const RUNS = [
   [
     'apps/server',
     [
-      'src/http/log-body',
+      'src/http/body/json-stream-parser.test.ts',
+      'src/http/body/parse-json-chunks.test.ts',
       'test/model-log-stream.test.ts',
       'test/log-body-spool.test.ts',
       'test/log-upload-concurrency.test.ts',

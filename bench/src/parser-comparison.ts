@@ -1,11 +1,11 @@
 // `pnpm --filter @weft/bench bench:parsers`: why the trajectory log keeps its own incremental JSON
-// parser (apps/server/src/http/log-body/json-stream-parser.ts) instead of a maintained streaming
+// parser (apps/server/src/http/body/json-stream-parser.ts) instead of a maintained streaming
 // parser. Both parse the same ART log bodies into one trajectory at a time; each is timed as a
 // ratio to JSON.parse of the whole text in the same run (the log's target is ≥ 0.25× JSON.parse
 // for the whole ingest, database included). Prints a Markdown table for BENCHMARKS.md.
 import { JSONParser } from '@streamparser/json';
 import { parseJsonChunks } from '@weft/server/src/http/body/parse-json-chunks.ts';
-import { JsonStreamParser, type PathKey } from '@weft/server/src/http/log-body/json-stream-parser.ts';
+import { JsonStreamParser, type PathKey } from '@weft/server/src/http/body/json-stream-parser.ts';
 import { artLogBody } from './fixtures/art-payload.ts';
 
 const MB = Number(process.env.PARSERS_MB ?? 16);

@@ -1,6 +1,6 @@
 export type * from './store.ts';
-export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log-stream.ts';
-export { modelLogPieces } from './models/model-log.ts';
+export type { ModelLogPiece, ModelLogStreamReq } from './models/model-log.ts';
+export { modelLogPieces } from './models/model-log-rows.ts';
 export { createStore } from './create-store.ts';
 export type { StoreOptions } from './store-options.ts';
 export {

@@ -62,7 +62,7 @@ export interface ReadingContext extends RequestContext {
 
 type Json = Record<string, unknown>;
 
-/** One validated piece of a log body, in document order (models/model-log-stream.ts). */
+/** One validated piece of a log body, in document order (models/model-log.ts). */
 export type ModelLogPiece =
   | { kind: 'trajectory'; group_index: number; trajectory_index: number; trajectory: Json }
   /** A group after all its trajectories, without them. */

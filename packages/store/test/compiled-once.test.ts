@@ -46,7 +46,7 @@ describeEachDialect('compiledOnce', (getDb) => {
       d.kysely
         .selectFrom('calls')
         .select('id')
-        .where(sql.raw(`id = '${slot.id}'`)),
+        .where(sql.raw<boolean>(`id = '${slot.id}'`)),
     );
     await expect(spliced(db, { id: '1' })).rejects.toThrow(/marker ended up in the SQL text/);
     const unused = compiledOnce(['id', 'other'], (d, slot) => d.kysely.selectFrom('calls').select('id').where('id', '=', slot.id));

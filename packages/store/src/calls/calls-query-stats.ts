@@ -5,7 +5,7 @@
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
 import { refuseQueryThroughExpandedRefs } from './call-columns.ts';
-import { callsQueryCondition } from './calls-query.ts';
+import { callsQueryCondition } from './calls-query-fields.ts';
 import { filterOf } from './calls-stream-query.ts';
 
 export async function callsQueryStats(db: Db, req: T.CallsQueryStatsReq): Promise<T.CallsQueryStatsRes> {

@@ -18,7 +18,7 @@ import { checkPaging } from '../db/paging.ts';
 import { withRawTables, type RawTable } from '../db/with-raw-tables.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
-import { callsQueryCondition, latencyExpr, statusExpr } from './calls-query.ts';
+import { callsQueryCondition, latencyExpr, statusExpr } from './calls-query-fields.ts';
 import { CATALOGUE_TABLE, catalogueTable, totalCostExpr, totalTokensExpr } from './call-usage-sort.ts';
 import { feedbackField, isFeedbackField } from './call-feedback-fields.ts';
 import type { ReadingContext } from '../store.ts';

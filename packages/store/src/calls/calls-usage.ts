@@ -13,7 +13,7 @@ import type * as T from '@weft/types';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { readJson, type Database, type Db } from '../db/index.ts';
-import { callsQueryCondition } from './calls-query.ts';
+import { callsQueryCondition } from './calls-query-fields.ts';
 import { filterOf } from './calls-stream-query.ts';
 import { define, rollUp, usageObject, type UsageRow } from './usage-rollup.ts';
 

@@ -8,7 +8,7 @@ import { callStart } from './call-start.ts';
 import { callUpdate } from './call-update.ts';
 import { callUpsertBatch } from './call-upsert-batch.ts';
 import { callsDelete } from './calls-delete.ts';
-import { callsQueryAll } from './calls-query-all.ts';
+import { callsQuery } from './calls-query.ts';
 import { callsQueryStats } from './calls-query-stats.ts';
 import { callsStats } from './calls-stats.ts';
 import { callsStreamQuery } from './calls-stream-query.ts';
@@ -32,7 +32,7 @@ export function callMethods(opts: StoreOptions) {
     callsUsage: (req) => callsUsage(db, catalogue, req),
     traceUsage: (req) => traceUsage(db, catalogue, req),
     callsDelete: (req) => callsDelete(db, req),
-    callsQuery: (req, ctx) => callsQueryAll(db, catalogue, req, ctx),
+    callsQuery: (req, ctx) => callsQuery(db, catalogue, req, ctx),
     otelExport: (req, ctx) => otelExport(db, req, ctx.user),
   });
 }

@@ -5,7 +5,7 @@ import { checkpointCreate, checkpointsDelete, checkpointsList } from './checkpoi
 import { metricsHistory } from './metrics-history.ts';
 import { modelCreate } from './model-create.ts';
 import { modelDelete } from './model-delete.ts';
-import { modelLog } from './model-log-stream.ts';
+import { modelLog } from './model-log.ts';
 import { modelRead } from './model-read.ts';
 import { modelsList } from './models-list.ts';
 import { trajectoriesList } from './trajectories-list.ts';

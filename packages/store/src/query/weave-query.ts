@@ -1,5 +1,5 @@
 // Weave's query language (`query: {$expr: …}`), compiled to one SQL condition that both databases
-// run the same way; the fields a query may name are the resource's (calls/calls-query.ts,
+// run the same way; the fields a query may name are the resource's (calls/calls-query-fields.ts,
 // feedback/feedback-query.ts, costs/cost-fields.ts). Operations: $and, $or, $not, $eq, $gt, $gte, $in, $contains;
 // operands: $literal, $getField (a field of the resource) and $convert (double, int, string, bool,
 // exists). A comparison takes its type from its literal: a number compares numbers (JSON numbers

@@ -2,7 +2,7 @@
 // and calls/query's one answer with its cap, on both databases.
 import { expect, it } from 'vitest';
 import { createStore } from '../../src/create-store.ts';
-import { MAX_UNLIMITED } from '../../src/calls/calls-query-all.ts';
+import { MAX_UNLIMITED } from '../../src/calls/calls-query.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { catalogue, ctx, endReq, startReq } from './call-fixtures.ts';
 

@@ -3,7 +3,7 @@
 // call, in the same project; calls/stream_query and calls/query_stats answer alike; on both
 // databases, and the lookup is a range of an index.
 import { expect, it } from 'vitest';
-import { callsQueryCondition } from '../../src/calls/calls-query.ts';
+import { callsQueryCondition } from '../../src/calls/calls-query-fields.ts';
 import { createStore } from '../../src/create-store.ts';
 import type { Db } from '../../src/db/index.ts';
 import { callRef } from '../../src/feedback/index.ts';

@@ -3,7 +3,7 @@ import { loadCatalogue } from '@weft/core';
 import type * as T from '@weft/types';
 import { readJson, type Db } from '../../src/db/index.ts';
 import { modelMethods } from '../../src/models/index.ts';
-import { modelLogPieces } from '../../src/models/model-log.ts';
+import { modelLogPieces } from '../../src/models/model-log-rows.ts';
 import type { StoreInput } from '../../src/store.ts';
 
 const catalogue = await loadCatalogue();

@@ -3,7 +3,7 @@
 // rows, metrics and answer as an in-memory body, and nothing stored unless the stream ends with `end`.
 import { expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
-import { modelLog, type ModelLogPiece } from '../../src/models/model-log-stream.ts';
+import { modelLog, type ModelLogPiece } from '../../src/models/model-log.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { createReq, ctx, logReq, modelsOf, storedLog, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
 

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
-import { modelLog } from '../../src/models/model-log-stream.ts';
+import { modelLog } from '../../src/models/model-log.ts';
 import { describeEachDialect } from '../dialects.ts';
 import { createReq, ctx, logReq, modelsOf, storedLog, TRAJECTORY_DEFAULTS } from './model-fixtures.ts';
 

@@ -7,7 +7,7 @@ import { loadCatalogue, parseLossless, toPlain } from '@weft/core';
 import { createApiKeyStore } from '../../src/api-keys/api-key-store.ts';
 import { createStore } from '../../src/create-store.ts';
 import type { Db } from '../../src/db/index.ts';
-import { modelLogPieces } from '../../src/models/model-log.ts';
+import { modelLogPieces } from '../../src/models/model-log-rows.ts';
 import type { LosslessContext } from '../../src/store.ts';
 
 const catalogue = await loadCatalogue();

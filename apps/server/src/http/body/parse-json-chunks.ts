@@ -3,7 +3,7 @@
 // long as it takes, and a few clients sending large batches at once add their waits up. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
 import { jsonNumberOf, nativeJson, newJsonObject, parseLossless, validationDetail, type JsonNode } from '@weft/core';
-import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from '../log-body/json-stream-parser.ts';
+import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from './json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';

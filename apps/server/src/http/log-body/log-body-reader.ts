@@ -10,7 +10,7 @@
 import { nativeJson } from '@weft/core';
 import type { ModelLogPiece } from '@weft/store';
 import type { SpooledBody } from '../body/spooled-body.ts';
-import { JsonStreamParser, JsonSyntaxError, type PathKey } from './json-stream-parser.ts';
+import { JsonStreamParser, JsonSyntaxError, type PathKey } from '../body/json-stream-parser.ts';
 import { refuseInexactNumbers, refuseUnstorableText } from '../body/parse-json.ts';
 import { Utf8Chunks } from '../body/utf8-chunks.ts';
 import { check, logValidators, type ValidatorItem } from './validate-pieces.ts';
