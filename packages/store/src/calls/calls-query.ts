@@ -9,12 +9,7 @@ import { callsStreamQuery } from './calls-stream-query.ts';
 
 export const MAX_UNLIMITED = 10_000;
 
-export async function callsQuery(
-  db: Db,
-  catalogue: Catalogue,
-  req: T.CallsStreamQueryReq,
-  ctx: ReadingContext,
-): Promise<T.CallsQueryRes> {
+export async function callsQuery(db: Db, catalogue: Catalogue, req: T.CallsStreamQueryReq, ctx: ReadingContext): Promise<T.CallsQueryRes> {
   const unlimited = req.limit == null;
   const calls: T.CallSchema[] = [];
   for await (const call of callsStreamQuery(db, catalogue, unlimited ? { ...req, limit: MAX_UNLIMITED + 1 } : req, ctx)) {
