@@ -1,7 +1,8 @@
 // Scenario 9: OpenTelemetry ingest (POST /otel/v1/traces) of protobuf exports of 1,000 GenAI
 // spans, in spans/s, against decoding the same bodies alone (decodeOtlpProtobuf, the generated
 // codecs) in the bench process; and the server's peak RSS while it stores one 32 MB export.
-// Each body is sent once (every span a new call), by 2 clients, answered after commit.
+// Each body is sent once (every span a new call), by 2 clients, answered after commit. And the
+// database's floor for the same rows (otel-floor.ts).
 import { decodeOtlpProtobuf, otlpCallChunks, readOtlpProtobuf, SpanTally } from '@weft/core';
 import { otlpExportBody, otlpExportOfSize } from '../fixtures/otlp-payload.ts';
 import { measureLoop } from '../load.ts';
@@ -9,6 +10,7 @@ import { phase, say } from '../progress.ts';
 import { fmt, type ScenarioResult } from '../report/results.ts';
 import { ENTITY, startWeft } from '../servers/weft.ts';
 import type { RunContext } from './context.ts';
+import { otelInsertFloor } from './otel-floor.ts';
 
 const SPANS_PER_BODY = 1000;
 const BIG_MB = 32;
@@ -68,6 +70,8 @@ export async function otelIngestScenario(ctx: RunContext): Promise<ScenarioResul
       { minMs: 3000, minCount: count, maxCount: 10 * count },
     );
     const mapRate = map.rate * SPANS_PER_BODY;
+    say('  otel: the same statements on a plain driver connection (the database floor)');
+    const floorRate = await otelInsertFloor(ctx.databaseUrl, bodies, SPANS_PER_BODY);
 
     say(`  otel: one ${(big.length / 2 ** 20).toFixed(1)} MB export (${bigSpans.toLocaleString('en-US')} spans)`);
     // What the server holds before the export (heap left by the exports above), so the peak
@@ -90,6 +94,14 @@ export async function otelIngestScenario(ctx: RunContext): Promise<ScenarioResul
           baseline: `decode: ${fmt.rate(decodeRate, 'spans/s')}`,
           ratio: ingestRate / decodeRate,
           target: { op: '>=', value: 0.3 },
+        },
+        {
+          // Issue 31 takes Weft within 1.2× of this floor (a ratio of 0.83 or more) in place of
+          // the 0.3× of decoding, which no database write keeps up with.
+          measure: 'Weft ingest vs the same statements on a plain connection (the database floor)',
+          value: fmt.rate(ingestRate, 'spans/s'),
+          baseline: `floor: ${fmt.rate(floorRate, 'spans/s')}`,
+          ratio: ingestRate / floorRate,
         },
         {
           measure: 'decoding and mapping to calls alone (bench process) vs decoding alone',
@@ -118,6 +130,7 @@ export async function otelIngestScenario(ctx: RunContext): Promise<ScenarioResul
         decodeRate,
         map,
         mapRate,
+        floorRate,
         bigBytes: big.length,
         bigSpans,
         bigMs,

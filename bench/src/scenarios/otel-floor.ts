@@ -1,0 +1,76 @@
+// The database's own pace for what an OTLP export writes (issue 31's floor): the statements the
+// store runs for each export, captured once (direct-sql.ts), then run again on a plain driver
+// connection in one transaction per export, each time for a project of its own so every row is a
+// new insert as in the measured ingest. No HTTP, no decoding, no mapping: what is left is the
+// database's work and the driver's.
+import { otlpProjects, readOtlpProtobuf } from '@weft/core';
+import { openDatabase } from '@weft/store';
+import BetterSqlite3 from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { captureQueries } from '../direct-sql.ts';
+
+/** Rows per second that the plain driver inserts the same statements at. */
+export async function otelInsertFloor(databaseUrl: string, bodies: readonly Buffer[], spansPerBody: number): Promise<number> {
+  const captureProject = `bench/otel-floor-capture-${Date.now()}`;
+  const captured: CompiledQuery[][] = [];
+  const db = await openDatabase(databaseUrl);
+  try {
+    for (const body of bodies) {
+      const request = await readOtlpProtobuf(body);
+      const projects = otlpProjects(request, captureProject);
+      captured.push(await captureQueries(db, (store) => store.otelExport({ request, projects }, { user: 'bench' })));
+    }
+  } finally {
+    await db.close();
+  }
+  const run = await plainWriter(databaseUrl);
+  try {
+    const started = performance.now();
+    for (let i = 0; i < captured.length; i++) {
+      const project = `bench/otel-floor-${Date.now()}-${i}`;
+      // The same statements, for a project of their own: new rows, not updates of the captured ones.
+      await run(captured[i]!.map((q) => ({ sql: q.sql, parameters: q.parameters.map((p) => (p === captureProject ? project : p)) })));
+    }
+    return (captured.length * spansPerBody * 1000) / (performance.now() - started);
+  } finally {
+    await run.close();
+  }
+}
+
+type Statement = { sql: string; parameters: readonly unknown[] };
+type Writer = ((statements: Statement[]) => Promise<void>) & { close: () => Promise<void> };
+
+/** Runs a list of statements in one transaction on a plain connection: better-sqlite3 or pg. */
+async function plainWriter(databaseUrl: string): Promise<Writer> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const sqlite = new BetterSqlite3(databaseUrl.slice('sqlite:'.length));
+    // As the store writes: WAL, and every commit durable.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('busy_timeout = 5000');
+    const prepared = new Map<string, BetterSqlite3.Statement>();
+    const prepare = (text: string) => prepared.get(text) ?? prepared.set(text, sqlite.prepare(text)).get(text)!;
+    const write = sqlite.transaction((statements: Statement[]) => {
+      for (const s of statements) prepare(s.sql).run(...s.parameters);
+    });
+    return Object.assign((statements: Statement[]) => Promise.resolve(write(statements)), {
+      close: () => Promise.resolve(void sqlite.close()),
+    });
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return Object.assign(
+    async (statements: Statement[]) => {
+      await client.query('begin');
+      try {
+        for (const s of statements) await client.query(s.sql, s.parameters as unknown[]);
+        await client.query('commit');
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      }
+    },
+    { close: () => client.end() },
+  );
+}
