@@ -4,7 +4,8 @@ import { expectTypeOf, test } from 'vitest';
 import type { JsonNode } from '@weft/core';
 import type { ObjReadReq, ObjReadRes, OperationId } from '@weft/types';
 import type { SpooledBody } from '../http/body/spooled-body.ts';
-import { handlers, type Handler, type Handlers, type OperationInput } from './handler.ts';
+import type { ReadBody } from '../http/body/read-body.ts';
+import { handlers, type BodyByMode, type Handler, type Handlers, type OperationInput } from './handler.ts';
 
 declare const objRead: ObjReadRes;
 
@@ -45,4 +46,15 @@ test('a group of handlers is checked against the spec', () => {
     // @ts-expect-error: not an operation of the spec
     objUpsert: async () => ({}),
   });
+});
+
+test('what the body reader gives is keyed by body mode: each mode carries its own parts only', () => {
+  const stream: ReadBody = { mode: 'stream', size: 1, spooled: {} as SpooledBody };
+  const bytes: ReadBody = { mode: 'bytes', size: 1, chunks: [Buffer.alloc(1)], mediaType: 'application/x-protobuf' };
+  // @ts-expect-error: a lossless read must carry the tree its digests are computed from
+  const noTree: ReadBody = { mode: 'lossless', size: 1 };
+  // @ts-expect-error: a JSON read carries no spooled file (its value is in req.body)
+  const mixed: ReadBody = { mode: 'json', size: 1, spooled: {} as SpooledBody };
+  void [stream, bytes, noTree, mixed];
+  expectTypeOf<BodyByMode<ObjReadReq, never>['lossless']>().toEqualTypeOf<{ body: ObjReadReq; source: JsonNode }>();
 });
