@@ -57,6 +57,39 @@ export default tseslint.config(
     },
   },
   {
+    // One query-building code path for both databases (ARCHITECTURE.md): SQL or behaviour that
+    // differs between them lives in a helper in packages/store/src/db/ named for what it is for,
+    // so a branch on the database is refused anywhere else in the store.
+    files: ['packages/store/src/**/*.ts'],
+    ignores: ['packages/store/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['left', 'right'].map((side) => ({
+          selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.value=/^(postgres|sqlite)$/]`,
+          message: 'Branch on the database only in packages/store/src/db/: use or add a helper there (a db/dialect-*.ts file).',
+        })),
+      ],
+    },
+  },
+  {
+    // The server reaches the database through the store: the same rule for a Db's dialect
+    // (a DatabaseTarget's kind, which names a file or a URL, may still be compared).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          ['left', 'right'],
+          ['right', 'left'],
+        ].map(([dialect, literal]) => ({
+          selector: `BinaryExpression[${dialect}.property.name='dialect'][${literal}.value=/^(postgres|sqlite)$/]`,
+          message: 'Branch on the database only in packages/store/src/db/: use or add a helper there (a db/dialect-*.ts file).',
+        })),
+      ],
+    },
+  },
+  {
     // Config files are linted without type information (no package's tsconfig includes them).
     files: ['vitest.shared.ts', '**/vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,

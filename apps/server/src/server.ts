@@ -6,7 +6,16 @@ import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { loadCatalogue } from '@weft/core';
 import { createMetrics } from './http/metrics.ts';
-import { createApiKeyStore, createStore, migrateToLatest, openDatabase, parseDatabaseUrl, redactUrl, type Db } from '@weft/store';
+import {
+  createApiKeyStore,
+  createStore,
+  migrateToLatest,
+  migrateToLatestWithoutTimeout,
+  openDatabase,
+  parseDatabaseUrl,
+  redactUrl,
+  type Db,
+} from '@weft/store';
 import { createAuthenticator, ensureLocalAuth, loadAuthFile } from './auth/index.ts';
 import type { KeyDatabase } from './auth/database-keys-cli.ts';
 import type { Config } from './config.ts';
@@ -219,13 +228,9 @@ export async function startServer(
  * the statement timeout that bounds requests.
  */
 async function migrate(db: Db, config: Config): Promise<void> {
-  if (db.dialect !== 'postgres') return void (await migrateToLatest(db));
-  const own = await openDatabase(config.databaseUrl, { dataDir: config.dataDir, pool: { max: 2, statementTimeoutMs: 0 } });
-  try {
-    await migrateToLatest(own);
-  } finally {
-    await own.close();
-  }
+  await migrateToLatestWithoutTimeout(db, () =>
+    openDatabase(config.databaseUrl, { dataDir: config.dataDir, pool: { max: 2, statementTimeoutMs: 0 } }),
+  );
 }
 
 /** Why the port could not be opened, in the terms of the variables that set it. */

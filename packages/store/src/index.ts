@@ -5,6 +5,7 @@ export { createStore } from './create-store.ts';
 export type { StoreOptions } from './store-options.ts';
 export {
   migrateToLatest,
+  migrateToLatestWithoutTimeout,
   migrationsFor,
   migrationStatus,
   pendingMigrationSql,

@@ -2,7 +2,7 @@
 // edges; doubleParam computes in IEEE doubles on both (the same bits for the same formula).
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { doubleParam, isoDiffMs } from '../src/db/dialect-durations.ts';
+import { averageAsDouble, castDouble, doubleParam, isoDiffMs } from '../src/db/dialect-durations.ts';
 import { describeEachDialect } from './dialects.ts';
 
 describeEachDialect('dialect-durations', (getDb) => {
@@ -29,5 +29,14 @@ describeEachDialect('dialect-durations', (getDb) => {
     const q = doubleParam(db.dialect, 0.99);
     const { rows } = await sql<{ p: number }>`select 1000 * ((1 + 1) - ${q} * 2) + 3500 * (${q} * 2 - 1) as p`.execute(db.kysely);
     expect(Number(rows[0]!.p)).toBe(1000 * (1 + 1 - 0.99 * 2) + 3500 * (0.99 * 2 - 1));
+  });
+
+  it('castDouble and averageAsDouble: integers computed with as doubles, answered as JS numbers', async () => {
+    const db = getDb();
+    const { rows } = await sql<{ half: unknown; avg: unknown }>`select ${castDouble(db.dialect, sql`7`)} / 2 as half,
+        ${averageAsDouble(db.dialect, sql.ref('v'))} as avg
+      from (select 1 as v union all select 2 union all select 2) as t`.execute(db.kysely);
+    // An integer division would give 3; PostgreSQL's numeric avg would come back as a string.
+    expect(rows[0]).toEqual({ half: 3.5, avg: 5 / 3 });
   });
 });

@@ -8,6 +8,7 @@
 import { invalidRequest, TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
+import { statementsHoldEventLoop } from '../db/dialect-event-loop.ts';
 import { checkAgainstStart, callEnd, endRow } from './call-end.ts';
 import { upsertCallRows, WHOLE_COLUMNS, type CallRow } from './call-rows.ts';
 import { callStart, startRow } from './call-start.ts';
@@ -39,7 +40,7 @@ export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: s
     for (let i = 0; i < batch.length; i++) {
       // better-sqlite3 is synchronous: without a turn now and then, a large batch would hold the
       // event loop for its whole length (other statements wait for the transaction meanwhile).
-      if (db.dialect === 'sqlite' && clock.due) await clock.pass();
+      if (statementsHoldEventLoop(db) && clock.due) await clock.pass();
       const item = batch[i]!;
       const end = endOf(item, batch[i + 1]);
       if (end) {

@@ -16,7 +16,7 @@
 // as one JSON parameter, read once into a common table expression).
 import type { Catalogue } from '@weft/core';
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import { jsonPathAsText, jsonPathType, type Db } from '../db/index.ts';
+import { bytewiseText, jsonPathAsText, jsonPathType, type Db } from '../db/index.ts';
 import { decimalOf, isPlainDecimal, smallerOf, wholeOf } from '../db/dialect-decimals.ts';
 import { jsonObjectMembers, jsonRecordsSelect, memberNumber, memberPresent } from '../db/dialect-json-objects.ts';
 
@@ -110,7 +110,7 @@ function projectPrice(db: Db, model: Expression<unknown>, inEffect: boolean, cos
   const d = db.dialect;
   const c = (column: string) => sql.ref(`weft_price.${column}`);
   // Stored datetimes and ids compared as JS compares them: code unit by code unit.
-  const text = (e: Expression<unknown>) => (d === 'postgres' ? sql`(${e} collate "C")` : e);
+  const text = (e: Expression<unknown>) => bytewiseText(d, e);
   const prompt = decimalOf(d, c('prompt_token_cost'));
   const rates: Rates = {
     prompt,
@@ -158,7 +158,7 @@ function catalogueRows(catalogue: Catalogue): Record<string, string>[] {
 function cataloguePrice(db: Db, model: Expression<unknown>, inEffect: boolean, cost: Cost): RawBuilder<unknown> {
   const d = db.dialect;
   const c = (column: string) => sql.ref(`${CATALOGUE_TABLE}.${column}`);
-  const text = (e: Expression<unknown>) => (d === 'postgres' ? sql`(${e} collate "C")` : e);
+  const text = (e: Expression<unknown>) => bytewiseText(d, e);
   const prompt = decimalOf(d, c('prompt'));
   const rates: Rates = {
     prompt,

@@ -16,6 +16,7 @@ import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, 
 import { jsonPathAsNumber, jsonPathAsText, jsonPathType, readJson, textContains, type Database, type Db } from '../db/index.ts';
 import { checkPaging } from '../db/paging.ts';
 import { withRawTables, type RawTable } from '../db/with-raw-tables.ts';
+import { notNullWithoutIndex } from '../db/dialect-planner.ts';
 import { projectPrices, usageModels } from '../costs/index.ts';
 import { feedbackOfCalls } from '../feedback/index.ts';
 import { callsQueryCondition, latencyExpr, statusExpr } from './calls-query-fields.ts';
@@ -125,9 +126,9 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
   return (eb) => {
     const conds: Expression<SqlBool>[] = [
       eb('calls.project_id', '=', projectId),
-      startedCondition(db, eb),
-      presentCondition(db, eb, 'op_name'),
-      presentCondition(db, eb, 'trace_id'),
+      startedCondition(db),
+      presentCondition(db, 'op_name'),
+      presentCondition(db, 'trace_id'),
       eb('calls.deleted_at', 'is', null),
     ];
     const inList = (
@@ -173,22 +174,21 @@ export function filterOf(db: Db, projectId: string, f: T.CallsFilter): (eb: Eb) 
 }
 
 /**
- * The call has started. On SQLite not as a bare `started_at IS NOT NULL`: its planner turns that
- * into a lower bound `started_at > NULL` and, without statistics, may start an ascending range
- * read there instead of at the query's own `started_at >= …` (a page from the project's first
- * call on). Unary `+` keeps the test off the index; PostgreSQL has no such trap (nor `+text`).
+ * The call has started. Not as a test the planner may use as an index range: SQLite's would read
+ * it as `started_at > NULL` and may start an ascending range read there instead of at the
+ * query's own `started_at >= …` (a page from the project's first call on).
  */
-function startedCondition(db: Db, eb: Eb): Expression<SqlBool> {
-  return db.dialect === 'sqlite' ? sql<SqlBool>`(+${sql.ref('calls.started_at')} is not null)` : eb('calls.started_at', 'is not', null);
+function startedCondition(db: Db): Expression<SqlBool> {
+  return notNullWithoutIndex(db, 'calls.started_at');
 }
 
 /**
- * The column is set, kept off the index on SQLite as startedCondition is: as a range `> NULL` it
- * would read the project's whole calls_trace_idx (or calls_op_started_idx) instead of looking up
- * the query's own list of trace ids.
+ * The column is set, kept off the index as startedCondition is: as a range `> NULL` SQLite would
+ * read the project's whole calls_trace_idx (or calls_op_started_idx) instead of looking up the
+ * query's own list of trace ids.
  */
-function presentCondition(db: Db, eb: Eb, column: 'op_name' | 'trace_id'): Expression<SqlBool> {
-  return db.dialect === 'sqlite' ? sql<SqlBool>`(+${sql.ref(`calls.${column}`)} is not null)` : eb(`calls.${column}`, 'is not', null);
+function presentCondition(db: Db, column: 'op_name' | 'trace_id'): Expression<SqlBool> {
+  return notNullWithoutIndex(db, `calls.${column}`);
 }
 
 // ---------------------------------------------------------------------------------------------

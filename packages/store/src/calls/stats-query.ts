@@ -13,7 +13,7 @@
 import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type * as T from '@weft/types';
 import type { Db, Dialect } from '../db/index.ts';
-import { doubleParam, isoDiffMs } from '../db/dialect-durations.ts';
+import { averageAsDouble, castDouble, doubleParam, isoDiffMs } from '../db/dialect-durations.ts';
 import { bucketIndex } from '../db/dialect-stats.ts';
 import { jsonObjectMembers, memberNumber } from '../db/dialect-json-objects.ts';
 import { filterOf } from './calls-stream-query.ts';
@@ -129,12 +129,11 @@ function grouped(
   const finals: RawBuilder<unknown>[] = [sql`count`, ...(withCosts ? COST_SUMS.map((name) => sql.ref(name)) : [])];
   for (const m of metrics) {
     const value = sql.ref(`m_${m.metric}`);
-    const asDouble = d === 'postgres' ? sql`cast(${value} as double precision)` : value;
     for (const a of m.aggregations) {
       const key = `${a}_${m.metric}`;
       const fn = {
         sum: sql`sum(${value})`,
-        avg: sql`avg(${asDouble})`,
+        avg: averageAsDouble(d, value),
         min: sql`min(${value})`,
         max: sql`max(${value})`,
         count: sql`count(${value})`,
@@ -169,7 +168,7 @@ function grouped(
 /** ClickHouse's interpolation between the k-th and (k+1)-th values. */
 function interpolated(d: Dialect, i: string, k: string, lo: string, hi: string): RawBuilder<number | null> {
   const [I, K, LO, HI] = [i, k, lo, hi].map((c) => sql.ref(c));
-  const loDouble = d === 'postgres' ? sql`cast(${LO} as double precision)` : sql`cast(${LO} as real)`;
+  const loDouble = castDouble(d, sql.ref(lo));
   return sql<number | null>`(case
     when ${LO} is null then null
     when ${HI} is null then ${loDouble}

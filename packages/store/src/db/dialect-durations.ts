@@ -1,6 +1,7 @@
 // Dialect helpers for durations and floating-point arithmetic (beside dialect-helpers.ts, which
-// holds the rest): whole milliseconds between two stored datetimes, and a bound number that both
-// databases compute with as an IEEE double, so a formula gives the same bits on either.
+// holds the rest): whole milliseconds between two stored datetimes, and a bound number (or an
+// expression) that both databases compute with as an IEEE double, so a formula gives the same
+// bits on either.
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Dialect } from './db.ts';
 
@@ -36,4 +37,14 @@ export function doubleParam(dialect: Dialect, value: number): RawBuilder<number>
 export function isoEpochMs(dialect: Dialect, value: Expression<unknown>): RawBuilder<number | null> {
   if (dialect === 'postgres') return sql<number | null>`cast(extract(epoch from cast(${value} as timestamptz)) * 1000 as bigint)`;
   return sql<number | null>`(unixepoch(${value}) * 1000 + cast(substr(${value}, 21, 3) as integer))`;
+}
+
+/** `expr` as a double (double precision; SQLite: real), as doubleParam binds a number. */
+export function castDouble(dialect: Dialect, expr: Expression<unknown>): RawBuilder<number> {
+  return dialect === 'postgres' ? sql<number>`cast(${expr} as double precision)` : sql<number>`cast(${expr} as real)`;
+}
+
+/** avg(`expr`) as a double: PostgreSQL's avg of integers (or numerics) is an exact numeric; SQLite's is a double. */
+export function averageAsDouble(dialect: Dialect, expr: Expression<unknown>): RawBuilder<number | null> {
+  return dialect === 'postgres' ? sql<number | null>`avg(cast(${expr} as double precision))` : sql<number | null>`avg(${expr})`;
 }

@@ -11,9 +11,9 @@
 // ASCII case (use textContains). Upserts (onConflict … doNothing / doUpdateSet with `excluded`),
 // RETURNING and transactions work the same through Kysely in both.
 import { invalidRequest } from '@weft/core';
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './db.ts';
-import type { Database, StoredJson, StoredJsonText } from './schema.ts';
+import type { StoredJson, StoredJsonText } from './schema.ts';
 
 export type DialectSource = Dialect | Pick<Db, 'dialect'>;
 /**
@@ -28,7 +28,7 @@ export interface AsWrittenColumn {
 export const asWritten = (column: string): AsWrittenColumn => ({ asWritten: column });
 export type JsonTypeName = 'null' | 'number' | 'string' | 'boolean' | 'object' | 'array';
 
-const dialectOf = (d: DialectSource): Dialect => (typeof d === 'string' ? d : d.dialect);
+export const dialectOf = (d: DialectSource): Dialect => (typeof d === 'string' ? d : d.dialect);
 const isAsWritten = (column: JsonSource): column is AsWrittenColumn => typeof column === 'object' && 'asWritten' in column;
 const source = (column: JsonSource): Expression<unknown> =>
   typeof column === 'string' ? sql.ref(column) : isAsWritten(column) ? sql.ref(column.asWritten) : column;
@@ -263,6 +263,14 @@ export function textContains(
     : sql<SqlBool>`(instr(${haystack}, ${needle}) > 0)`;
 }
 
+/**
+ * `text` compared and sorted code point by code point (byte-wise in UTF-8), as JS compares ASCII
+ * text: PostgreSQL under collation "C" rather than the database's; SQLite's default (BINARY) already does.
+ */
+export function bytewiseText(d: DialectSource, text: Expression<unknown>): Expression<unknown> {
+  return dialectOf(d) === 'postgres' ? sql`(${text} collate "C")` : text;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Batching
 
@@ -318,46 +326,6 @@ export function jsonByteLength(d: DialectSource, column: Expression<unknown>): R
   return dialectOf(d) === 'postgres'
     ? sql<number>`coalesce(octet_length(regexp_replace(cast(${column} as text), ${PG_MINIFY_RE}, ${'\\1\\2'}, 'g')), 0)`
     : sql<number>`coalesce(length(cast(${column} as blob)), 0)`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Table rows and their values
-
-/**
- * `join rows as r` onto a table's positions `tr`. With `lookup`, PostgreSQL finds each value by
- * its primary key (a LATERAL subquery, fenced by `limit 1` so the planner cannot flatten it back
- * into a join it plans from its estimates): for a project its statistics have not seen yet (a
- * table read right after its creation, as the Weave SDK does) it estimated 1 position and
- * scanned the project's rows once per position: a 50,000-row table took minutes; by lookup,
- * 0.18 s. Without `lookup` the planner chooses, which is 5× faster for a whole sort of a million
- * rows whose statistics it has (2.2 s vs 10.7 s): see LOOKUP_MAX_ROWS in tables/row-values.ts.
- * SQLite always plans this join as primary-key lookups.
- */
-export function rowValuesJoin(d: DialectSource, { lookup }: { lookup: boolean }): RawBuilder<unknown> {
-  return dialectOf(d) === 'postgres' && lookup
-    ? sql`cross join lateral (select r0.val from rows as r0 where r0.project_id = tr.project_id and r0.digest = tr.row_digest limit 1) as r`
-    : sql`join rows as r on r.project_id = tr.project_id and r.digest = tr.row_digest`;
-}
-
-type PositionsQuery = SelectQueryBuilder<Database & { tr: Database['table_rows'] }, 'tr', object>;
-type PositionsWithValues = SelectQueryBuilder<Database & { tr: Database['table_rows']; r: Database['rows'] }, 'tr' | 'r', object>;
-
-/** rowValuesJoin for a query builder over `table_rows as tr`. */
-export function joinRowValues(d: DialectSource, q: PositionsQuery, { lookup }: { lookup: boolean }): PositionsWithValues {
-  if (dialectOf(d) === 'postgres' && lookup) {
-    return q.innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('rows as r0')
-          .select(['r0.project_id', 'r0.digest', 'r0.val'])
-          .whereRef('r0.project_id', '=', 'tr.project_id')
-          .whereRef('r0.digest', '=', 'tr.row_digest')
-          .limit(1)
-          .as('r'),
-      (join) => join.onTrue(),
-    );
-  }
-  return q.innerJoin('rows as r', (join) => join.onRef('r.project_id', '=', 'tr.project_id').onRef('r.digest', '=', 'tr.row_digest'));
 }
 
 // ---------------------------------------------------------------------------------------------

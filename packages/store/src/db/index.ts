@@ -3,7 +3,7 @@
 export { openDatabase, type Db, type Dialect, type OpenDatabaseOptions } from './connect.ts';
 export type { PgPoolOptions } from './open-postgres.ts';
 export { ACCEPTED_DATABASE_URL_FORMS, parseDatabaseUrl, redactUrl, type DatabaseTarget } from './database-url.ts';
-export { migrateToLatest, runMigrations } from './migrate.ts';
+export { migrateToLatest, migrateToLatestWithoutTimeout, runMigrations } from './migrate.ts';
 export { migrationStatus, pendingMigrationSql, type MigrationState } from './migration-plan.ts';
 export { withDeadline, type Deadline } from './deadline.ts';
 export { migrationsFor } from './migrations/index.ts';
@@ -20,9 +20,8 @@ export {
   jsonPathAsText,
   pgExtractAsWritten,
   jsonByteLength,
-  joinRowValues,
-  rowValuesJoin,
   textContains,
+  bytewiseText,
   maxBindParameters,
   nowIso,
   toIsoDatetime,
@@ -33,3 +32,10 @@ export {
   type AsWrittenColumn,
   type JsonTypeName,
 } from './dialect-helpers.ts';
+export {
+  joinRowValues,
+  rowValuesJoin,
+  rowValuesLookupIsOptional,
+  jsonPathsReadOnce,
+  type JsonPathsReadOnce,
+} from './dialect-table-rows.ts';

@@ -6,8 +6,8 @@
 // serialise each other needlessly; they never break correctness.
 // SQLite: nothing to do. The store has one better-sqlite3 connection per process, through which
 // Kysely runs one transaction at a time, and SQLite is single-process by design.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from './db.ts';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import type { Db, Dialect } from './db.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -18,6 +18,15 @@ import type { Database } from './schema.ts';
 export async function lockKey(trx: Transaction<Database> | Kysely<Database>, dialect: Dialect, key: string): Promise<void> {
   if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/**
+ * `q` locking the rows it reads for the rest of the transaction (FOR UPDATE on PostgreSQL), for
+ * a read-modify-write that another transaction must not interleave with. SQLite: `q` as it is
+ * (it has no FOR UPDATE, and its transactions run one at a time).
+ */
+export function lockRowsForUpdate<Q extends { forUpdate(): Q }>(dialect: Dialect, q: Q): Q {
+  return dialect === 'postgres' ? q.forUpdate() : q;
 }
 
 /**
@@ -43,4 +52,16 @@ export async function tryExclusive<T>(
       await sql`select pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(conn);
     }
   });
+}
+
+/**
+ * `db` doing all its work, long reads included, on the `kysely` tryExclusive handed to `fn`:
+ * on PostgreSQL that is the connection holding the lock. SQLite: `db` itself (tryExclusive hands
+ * over the store's own Kysely, and long reads keep their reader thread).
+ */
+export function onExclusiveConnection(db: Db, kysely: Kysely<Database>): Db {
+  if (db.dialect !== 'postgres') return db;
+  const readLong = async <R>(query: { sql: string; parameters: readonly unknown[] }): Promise<R[]> =>
+    (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows;
+  return { ...db, kysely, readLong };
 }

@@ -5,7 +5,7 @@
 // replica migrates and the others wait, then find nothing pending. SQLite has one connection per
 // process (and is single-process by design); its migrations also run in a transaction (see
 // open-sqlite.ts), so a failure leaves the schema as it was.
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './db.ts';
 import { migrationsFor } from './migrations/index.ts';
 
@@ -38,4 +38,32 @@ export async function runMigrations(db: Db, migrations: Record<string, Migration
 export async function pendingMigrations(db: Db): Promise<number> {
   const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db.dialect) } });
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length;
+}
+
+/**
+ * migrateToLatest clear of the statement timeout that bounds requests, which a long migration (a
+ * table rewritten) must not meet: on PostgreSQL on a pool of its own, opened by `openUntimed`
+ * (without that timeout) and closed after. SQLite bounds no statement by time: on `db`, the
+ * file's one writer.
+ */
+export async function migrateToLatestWithoutTimeout(db: Db, openUntimed: () => Promise<Db>): Promise<void> {
+  if (db.dialect !== 'postgres') return void (await migrateToLatest(db));
+  const own = await openUntimed();
+  try {
+    await migrateToLatest(own);
+  } finally {
+    await own.close();
+  }
+}
+
+/** True when the database has Kysely's table of applied migrations (it was ever migrated). */
+export async function hasMigrationTable(db: Db): Promise<boolean> {
+  const exists =
+    db.dialect === 'postgres'
+      ? await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+          where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(db.kysely)
+      : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(
+          db.kysely,
+        );
+  return Number(exists.rows[0]?.n ?? 0) !== 0;
 }

@@ -5,6 +5,7 @@ import { conflict, notFound, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Transaction } from 'kysely';
 import { jsonParam, nowIso, readJson, type Database, type Db, type Row } from '../db/index.ts';
+import { lockRowsForUpdate } from '../db/lock.ts';
 import { findModel } from './model-read.ts';
 
 type Metrics = Record<string, number>;
@@ -127,7 +128,7 @@ export async function attachLogMetrics(
     .where('model_id', '=', modelId)
     .where('step', '=', step)
     // Two logs at one step must not lose each other's keys (SQLite transactions run one at a time).
-    .$if(db.dialect === 'postgres', (q) => q.forUpdate())
+    .$call((q) => lockRowsForUpdate(db.dialect, q))
     .executeTakeFirst();
   if (!row) return;
   const merged = { ...(readJson(db, row.metrics) as Metrics), ...metrics };

@@ -2,6 +2,7 @@
 // PostgreSQL 65535 per statement) and a sane statement size, since one trajectory's JSON
 // (messages with logprobs) can be megabytes.
 import type { Dialect } from '../db/index.ts';
+import { statementsHoldEventLoop } from '../db/dialect-event-loop.ts';
 
 export interface ChunkLimits {
   /** Rows per statement. 500 rows × 6 columns stays far below both parameter limits. */
@@ -18,7 +19,7 @@ export interface ChunkLimits {
  * scenario 4); 8 and 16 MB were no faster.
  */
 export function defaultChunkLimits(dialect: Dialect): ChunkLimits {
-  return { maxRows: 500, maxBytes: (dialect === 'postgres' ? 4 : 1) * 1024 * 1024 };
+  return { maxRows: 500, maxBytes: (statementsHoldEventLoop(dialect) ? 1 : 4) * 1024 * 1024 };
 }
 
 export interface SizedRow<R> {

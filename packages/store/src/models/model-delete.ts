@@ -7,6 +7,7 @@ import { TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/index.ts';
+import { statementsHoldEventLoop } from '../db/dialect-event-loop.ts';
 import { findModel } from './model-read.ts';
 
 const DELETE_BATCH = 2000;
@@ -60,6 +61,6 @@ async function deleteInBatches(
   for (;;) {
     const result = await statement(DELETE_BATCH).execute(trx);
     if (Number(result.numAffectedRows ?? 0) < DELETE_BATCH) return;
-    if (db.dialect === 'sqlite') await clock.pass();
+    if (statementsHoldEventLoop(db)) await clock.pass();
   }
 }

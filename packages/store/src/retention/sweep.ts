@@ -13,9 +13,8 @@
 // that holds the lock. Every delete is also conditional and idempotent, so two sweeps that did
 // overlap (a lock lost with its connection) would only repeat work.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database, Db } from '../db/index.ts';
-import { tryExclusive } from '../db/lock.ts';
+import type { Db } from '../db/index.ts';
+import { onExclusiveConnection, tryExclusive } from '../db/lock.ts';
 import { batchesOf, deleteCallBatch, expiredCalls, projectsWithExpiringCalls } from './sweep-calls.ts';
 import { projectsWithDueFiles, sweepProjectFiles } from './sweep-files.ts';
 
@@ -55,16 +54,8 @@ export const DEFAULT_FILE_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_LOCK = 'weft:retention-sweep';
 
 export async function sweepExpired(db: Db, opts: SweepOptions = {}): Promise<SweepResult> {
-  const result = await tryExclusive(db, SWEEP_LOCK, (kysely) => sweep(onConnection(db, kysely), opts));
+  const result = await tryExclusive(db, SWEEP_LOCK, (kysely) => sweep(onExclusiveConnection(db, kysely), opts));
   return result ?? { calls: 0, feedback: 0, files: 0, batches: 0, skipped: true, stopped: false };
-}
-
-/** PostgreSQL: the whole sweep on the connection that holds its lock, reads included. */
-function onConnection(db: Db, kysely: Kysely<Database>): Db {
-  if (db.dialect !== 'postgres') return db;
-  const readLong = async <R>(query: { sql: string; parameters: readonly unknown[] }): Promise<R[]> =>
-    (await kysely.executeQuery<R>(CompiledQuery.raw(query.sql, [...query.parameters]))).rows;
-  return { ...db, kysely, readLong };
 }
 
 async function sweep(db: Db, opts: SweepOptions): Promise<SweepResult> {

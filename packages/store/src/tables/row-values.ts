@@ -4,8 +4,8 @@
 // rows). Its estimates for such a table are made right when it is created: table/create runs
 // ANALYZE after writing one (a table of that size takes seconds to write; ANALYZE samples 30,000
 // rows of each table).
-import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { refreshPlannerStatistics } from '../db/dialect-planner.ts';
 
 export const LOOKUP_MAX_ROWS = 200_000;
 
@@ -25,7 +25,7 @@ export async function tableRowCount(db: Db, projectId: string, digest: string): 
   return table?.row_count;
 }
 
-/** After table/create: fresh statistics on PostgreSQL for a table read by the planner's join. */
+/** After table/create: fresh statistics (PostgreSQL) for a table read by the planner's join. */
 export async function analyzeAfterCreate(db: Db, rowCount: number): Promise<void> {
-  if (db.dialect === 'postgres' && rowCount > LOOKUP_MAX_ROWS) await sql`analyze table_rows, rows`.execute(db.kysely);
+  if (rowCount > LOOKUP_MAX_ROWS) await refreshPlannerStatistics(db, ['table_rows', 'rows']);
 }

@@ -21,6 +21,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { rowValuesJoin, type Database, type Db, type StoredJson, type StoredJsonText } from '../db/index.ts';
 import { lockKey } from '../db/lock.ts';
 import { jsonIntArrayAgg, jsonIntArrayColumnElements } from '../db/dialect-json-arrays.ts';
+import { statementsHoldEventLoop } from '../db/dialect-event-loop.ts';
 import { sortKeyValues, sortOrderItems } from './table-sort-sql.ts';
 import type { TableSortKey } from './table-sort.ts';
 import { tableRowCount, wholeTableByLookup } from './row-values.ts';
@@ -100,7 +101,7 @@ async function buildOrder(db: Db, req: SortedPageRequest, rowCount: number): Pro
   const sortKey = sortKeyOf(req.keys);
   const chunks = orderChunks(db, req, rowCount);
   // SQLite: the sort (seconds on a million rows) runs on the reader thread, before the write.
-  const computed = db.dialect === 'sqlite' ? await db.readLong<OrderChunk>(chunks.compile(db.kysely)) : undefined;
+  const computed = statementsHoldEventLoop(db) ? await db.readLong<OrderChunk>(chunks.compile(db.kysely)) : undefined;
   await db.kysely
     .transaction()
     .setIsolationLevel('read committed')

@@ -11,7 +11,15 @@
 import { invalidRequest, mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import type { SelectQueryBuilder } from 'kysely';
-import { joinRowValues, maxBindParameters, readJson, type Database, type Db, type StoredJsonText } from '../db/index.ts';
+import {
+  joinRowValues,
+  maxBindParameters,
+  readJson,
+  rowValuesLookupIsOptional,
+  type Database,
+  type Db,
+  type StoredJsonText,
+} from '../db/index.ts';
 import { applyPaging, checkPaging, readPaged } from '../db/paging.ts';
 import type { RequestContext } from '../store.ts';
 import { DEFAULT_SORT_CACHE, sortedPageFromCache, type SortCacheOptions, type TableRowOut } from './sort-order-cache.ts';
@@ -52,7 +60,7 @@ export async function tableQuery(
   if (!rows) {
     // A whole table read or sorted: PostgreSQL's own join when it is large (row-values.ts).
     const wholeTable = plan.only.length === 0 && (plan.sortKeys.length > 0 || plan.limit === undefined);
-    const rowCount = wholeTable && db.dialect === 'postgres' ? await tableRowCount(db, req.project_id, req.digest) : undefined;
+    const rowCount = wholeTable && rowValuesLookupIsOptional(db) ? await tableRowCount(db, req.project_id, req.digest) : undefined;
     const query = directQuery(db, req, plan, wholeTableByLookup(rowCount));
     // A sort covers the whole table, whatever the page: on SQLite, off the main thread.
     rows = plan.sortKeys.length > 0 ? await db.readLong<TableRowOut>(query.compile()) : await readPaged(db, query, plan);

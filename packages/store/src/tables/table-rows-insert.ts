@@ -8,10 +8,11 @@ import { sql, type Transaction } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Db } from '../db/index.ts';
 import { jsonArrayElements, jsonStringArrayElements } from '../db/dialect-json-arrays.ts';
+import { statementsHoldEventLoop } from '../db/dialect-event-loop.ts';
 import type { EncodedValue } from '../objects/value-encoding.ts';
 
-const MAX_CHUNK_CHARS = { sqlite: 1 << 20, postgres: 8 << 20 } as const;
-const MAX_CHUNK_DIGESTS = { sqlite: 10_000, postgres: 50_000 } as const;
+const maxChunkChars = (db: Db): number => (statementsHoldEventLoop(db) ? 1 << 20 : 8 << 20);
+const maxChunkDigests = (db: Db): number => (statementsHoldEventLoop(db) ? 10_000 : 50_000);
 
 /**
  * Row contents in the order given, skipping rows already stored. Concurrent writers of
@@ -25,10 +26,11 @@ export async function insertRowValues(
   values: readonly EncodedValue[],
 ): Promise<void> {
   // One JSON array of [digest, row] pairs per statement; the row text is already valid JSON.
+  const maxChars = maxChunkChars(db);
   for (let start = 0; start < values.length;) {
     let end = start;
     let chars = 0;
-    while (end < values.length && (end === start || chars + (values[end] as EncodedValue).text.length <= MAX_CHUNK_CHARS[db.dialect])) {
+    while (end < values.length && (end === start || chars + (values[end] as EncodedValue).text.length <= maxChars)) {
       chars += (values[end] as EncodedValue).text.length + 50;
       end++;
     }
@@ -42,7 +44,7 @@ export async function insertRowValues(
       .onConflict((oc) => oc.columns(['project_id', 'digest']).doNothing())
       .execute();
     start = end;
-    if (db.dialect === 'sqlite') await nextTurn();
+    if (statementsHoldEventLoop(db)) await nextTurn();
   }
 }
 
@@ -54,9 +56,9 @@ export async function insertRowList(
   tableDigestValue: string,
   rowDigests: readonly string[],
 ): Promise<void> {
-  const size = MAX_CHUNK_DIGESTS[db.dialect];
+  const size = maxChunkDigests(db);
   for (let start = 0; start < rowDigests.length; start += size) {
-    if (start > 0 && db.dialect === 'sqlite') await nextTurn();
+    if (start > 0 && statementsHoldEventLoop(db)) await nextTurn();
     const elements = jsonStringArrayElements(db.dialect, JSON.stringify(rowDigests.slice(start, start + size)));
     await trx
       .insertInto('table_rows')

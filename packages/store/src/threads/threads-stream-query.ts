@@ -16,7 +16,7 @@ import { mapInTurns } from '@weft/core';
 import type * as T from '@weft/types';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { doubleParam, isoDiffMs } from '../db/dialect-durations.ts';
+import { castDouble, doubleParam, isoDiffMs } from '../db/dialect-durations.ts';
 import { checkPaging } from '../db/paging.ts';
 import { turnCondition } from './turn-filter.ts';
 
@@ -100,8 +100,9 @@ export function threadsQuery(db: Db, req: T.ThreadsQueryReq): RawBuilder<ThreadR
 
 /** ClickHouse's interpolation between the k-th and (k+1)-th durations of threads' columns. */
 function interpolated(db: Db, level: '50' | '99'): RawBuilder<number | null> {
-  const [i, k, lo, hi] = ['i', 'k', 'lo', 'hi'].map((name) => sql.ref(`${name}${level}`));
-  const loDouble = db.dialect === 'postgres' ? sql`cast(${lo} as double precision)` : sql`cast(${lo} as real)`;
+  const column = (name: string) => sql.ref(`${name}${level}`);
+  const [i, k, lo, hi] = ['i', 'k', 'lo', 'hi'].map(column);
+  const loDouble = castDouble(db.dialect, column('lo'));
   return sql<number | null>`(case
     when ${lo} is null then null
     when ${hi} is null then ${loDouble}

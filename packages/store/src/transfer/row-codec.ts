@@ -16,9 +16,10 @@
 // parser, and each JSON cell is read back as the text it is in the line.
 import { createHash } from 'node:crypto';
 import { JsonNumber, parseLossless, type JsonNode, type JsonObject } from '@weft/core';
-import { sql, type AliasedRawBuilder } from 'kysely';
+import type { AliasedRawBuilder } from 'kysely';
 import type { Dialect } from '../db/db.ts';
 import { jsonText, jsonTextAsWritten } from '../db/dialect-helpers.ts';
+import { jsonColumnAsText, jsonColumnKeepsBoundText } from '../db/dialect-json-text.ts';
 import type { ColumnKind } from '../db/migrations/create-table.ts';
 import { memberTexts, minifyJson } from './json-text.ts';
 import { postgresSpeltDigest } from './postgres-number.ts';
@@ -37,9 +38,7 @@ export class TransferError extends Error {
 
 /** The select list reading `table`'s rows as RawRows. */
 export function selectList(dialect: Dialect, table: TransferTable): (string | AliasedRawBuilder<unknown, string>)[] {
-  return Object.entries(table.columns).map(([column, kind]) =>
-    isJson(kind) && dialect === 'postgres' ? sql`cast(${sql.ref(column)} as text)`.as(column) : column,
-  );
+  return Object.entries(table.columns).map(([column, kind]) => (isJson(kind) ? jsonColumnAsText(dialect, column) : column));
 }
 
 /** A RawRow as insert values for `dialect`; columns the row lacks (an older export) are left out. */
@@ -51,7 +50,7 @@ export function insertValues(dialect: Dialect, table: TransferTable, row: RawRow
     if (value === null || !isJson(kind)) values[column] = value;
     else if (kind === 'json_text') values[column] = jsonTextAsWritten(dialect, value as string);
     // PostgreSQL's jsonb drops blanks itself.
-    else values[column] = jsonText(dialect, dialect === 'sqlite' ? minifyJson(value as string) : (value as string));
+    else values[column] = jsonText(dialect, jsonColumnKeepsBoundText(dialect) ? minifyJson(value as string) : (value as string));
   }
   return values;
 }

@@ -4,7 +4,7 @@
 // silently. The target of a copy or an import is migrated to latest, which the command implies.
 import { sql } from 'kysely';
 import type { Db } from '../db/db.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { hasMigrationTable, runMigrations } from '../db/migrate.ts';
 import { migrationsFor } from '../db/migrations/index.ts';
 import { TransferError } from './row-codec.ts';
 
@@ -15,14 +15,7 @@ export function knownMigrations(db: Pick<Db, 'dialect'>): string[] {
 
 /** The migrations applied to `db`, in name order; undefined when it was never migrated. */
 export async function appliedMigrations(db: Db): Promise<string[] | undefined> {
-  const exists =
-    db.dialect === 'postgres'
-      ? await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-          where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(db.kysely)
-      : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(
-          db.kysely,
-        );
-  if (Number(exists.rows[0]?.n ?? 0) === 0) return undefined;
+  if (!(await hasMigrationTable(db))) return undefined;
   const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely);
   return rows.map((r) => r.name);
 }

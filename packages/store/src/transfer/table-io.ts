@@ -10,6 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Db } from '../db/db.ts';
 import { maxBindParameters } from '../db/dialect-helpers.ts';
+import { refreshPlannerStatistics } from '../db/dialect-planner.ts';
 import type { Database } from '../db/schema.ts';
 import { insertValues, rowBytes, selectList, type RawRow } from './row-codec.ts';
 import type { TransferTable } from './transfer-tables.ts';
@@ -118,5 +119,5 @@ export async function writeBatch(db: Db, table: TransferTable, rows: readonly Ra
  * gets to them, and plans some reads badly without them (see tables/row-values.ts), so analyze now.
  */
 export async function refreshStatistics(db: Db): Promise<void> {
-  if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);
+  await refreshPlannerStatistics(db);
 }
