@@ -10,9 +10,9 @@ import type { Database } from './schema.ts';
  * its primary key (a LATERAL subquery, fenced by `limit 1` so the planner cannot flatten it back
  * into a join it plans from its estimates): for a project its statistics have not seen yet (a
  * table read right after its creation, as the Weave SDK does) it estimated 1 position and
- * scanned the project's rows once per position: a 50,000-row table took minutes; by lookup,
- * 0.18 s. Without `lookup` the planner chooses, which is 5× faster for a whole sort of a million
- * rows whose statistics it has (2.2 s vs 10.7 s): see LOOKUP_MAX_ROWS in tables/row-values.ts.
+ * scanned the project's rows once per position: a large table took minutes, against a fraction
+ * of a second by lookup. Without `lookup` the planner chooses, which is much faster for a whole
+ * sort of a large table whose statistics it has: see LOOKUP_MAX_ROWS in tables/row-values.ts.
  * SQLite always plans this join as primary-key lookups.
  */
 export function rowValuesJoin(d: DialectSource, { lookup }: { lookup: boolean }): RawBuilder<unknown> {

@@ -15,7 +15,7 @@ export interface ChunkLimits {
  * The rows waiting for their INSERT are all that grows with a body: keep statements small. On
  * SQLite a statement holds the event loop while it runs, so 1 MB. PostgreSQL works beside the
  * event loop, and the log waits for each chunk's INSERT before sending the next: 4 MB chunks
- * (four trajectories with logprobs) made a 64 MB log ~10% faster than 1 MB ones (BENCHMARKS.md,
+ * (four trajectories with logprobs) made a large log faster than 1 MB ones (BENCHMARKS.md,
  * scenario 4); 8 and 16 MB were no faster.
  */
 export function defaultChunkLimits(dialect: Dialect): ChunkLimits {

@@ -1,7 +1,7 @@
 // How a table query reaches its rows' values on PostgreSQL (see rowValuesJoin): by primary-key
 // lookups, whatever the planner's estimates, unless it reads or sorts a whole table of more than
-// LOOKUP_MAX_ROWS rows, where the planner's own join is faster (hash or merge: 5× on a million
-// rows). Its estimates for such a table are made right when it is created: table/create runs
+// LOOKUP_MAX_ROWS rows, where the planner's own join is faster (hash or merge, on a large
+// table). Its estimates for such a table are made right when it is created: table/create runs
 // ANALYZE after writing one (a table of that size takes seconds to write; ANALYZE samples 30,000
 // rows of each table).
 import type { Db } from '../db/index.ts';
