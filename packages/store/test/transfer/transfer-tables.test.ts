@@ -1,10 +1,12 @@
-// The row mover's table list against the migrated schema: a table or column a migration adds
-// (and schema.ts does not, or the list does not) fails here, so export, import and copy never
-// leave data behind silently. Also the line codec's promises: lossless numbers, SQL NULL apart
-// from JSON null, bytes, and checksums that ignore jsonb's key order.
+// The one column list (db/table-columns.ts) and the row mover's table list against the migrated
+// schema: a table or column a migration adds and the list does not, or a kind, nullability or
+// default that differs, fails here, so export, import and copy never leave data behind silently.
+// Also the line codec's promises: lossless numbers, SQL NULL apart from JSON null, bytes, and
+// checksums that ignore jsonb's key order.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
+import { ALL_TABLE_COLUMNS } from '../../src/db/table-columns.ts';
 import { decodeLine, encodeLine, rowHash } from '../../src/transfer/row-codec.ts';
 import { EXPORTED_TABLES, TRANSFER_TABLES, type TransferTable } from '../../src/transfer/transfer-tables.ts';
 import { describeEachDialect } from '../dialects.ts';
@@ -15,6 +17,10 @@ interface ColumnFact {
   type: string;
   /** 1-based position in the primary key; 0 when not in it. */
   pk: number;
+  /** 1 when the column allows NULL. */
+  nullable: number;
+  /** 1 when the column has a default. */
+  defaulted: number;
 }
 
 async function columnFacts(db: Db): Promise<ColumnFact[]> {
@@ -23,13 +29,15 @@ async function columnFacts(db: Db): Promise<ColumnFact[]> {
       select c.table_name as "table", c.column_name as "column", c.data_type as "type",
         coalesce((select k.ordinal_position from information_schema.key_column_usage k
           join information_schema.table_constraints tc on tc.constraint_name = k.constraint_name and tc.table_name = k.table_name
-          where tc.constraint_type = 'PRIMARY KEY' and k.table_name = c.table_name and k.column_name = c.column_name), 0)::int as pk
+          where tc.constraint_type = 'PRIMARY KEY' and k.table_name = c.table_name and k.column_name = c.column_name), 0)::int as pk,
+        (c.is_nullable = 'YES')::int as nullable, (c.column_default is not null)::int as defaulted
       from information_schema.columns c
       where c.table_schema = current_schema() and c.table_name not like 'kysely_%'`.execute(db.kysely);
     return rows;
   }
   const { rows } = await sql<ColumnFact>`
-    select m.name as "table", p.name as "column", lower(p.type) as "type", p.pk as pk
+    select m.name as "table", p.name as "column", lower(p.type) as "type", p.pk as pk,
+      1 - p."notnull" as nullable, p.dflt_value is not null as defaulted
     from sqlite_master m join pragma_table_info(m.name) p
     where m.type = 'table' and m.name not like 'kysely_%' and m.name not like 'sqlite_%'`.execute(db.kysely);
   return rows;
@@ -62,6 +70,17 @@ describeEachDialect('transfer table list', (getDb) => {
       Object.entries(t.columns).map(([column, kind]) => `${t.name}.${column} ${types[kind]} pk${t.key.indexOf(column) + 1}`),
     ).sort();
     expect(listed).toEqual(actual);
+  });
+
+  it('declares each column nullable, and generated (defaulted), as the migrated schema has it', async () => {
+    const facts = await columnFacts(getDb());
+    const actual = facts.map((f) => `${f.table}.${f.column} null${f.nullable} default${f.defaulted}`).sort();
+    const declared = Object.entries(ALL_TABLE_COLUMNS)
+      .flatMap(([table, columns]) =>
+        Object.entries(columns).map(([column, c]) => `${table}.${column} null${Number(c.nullable)} default${Number(c.generated)}`),
+      )
+      .sort();
+    expect(declared).toEqual(actual);
   });
 
   it('lists parents before children, so rows insert table by table with foreign keys on', async () => {
