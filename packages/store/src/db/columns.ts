@@ -5,10 +5,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * What the database holds, as the migrations create it (migrations/create-table.ts's ColumnKind,
- * not imported: that file depends on db.ts, which depends on the schema derived from here).
- * transfer/transfer-tables.ts hands these kinds on as create-table.ts's, so a kind the
- * migrations lack does not compile.
+ * What the database holds, the kinds the migrations create (migrations/create-table.ts).
+ * `json_text`: JSON kept as written (PostgreSQL json, not jsonb), for values read whole.
  */
 export type ColumnKind = 'text' | 'int' | 'double' | 'json' | 'json_text' | 'blob';
 

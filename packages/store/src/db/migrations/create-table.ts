@@ -3,10 +3,10 @@
 // Released migrations depend on what these functions emit: never change an existing mapping
 // (that would silently change old migrations); add new kinds or options instead.
 import { sql, type CreateTableBuilder, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import type { ColumnKind } from '../columns.ts';
 import type { Dialect } from '../db.ts';
 
-/** `json_text`: JSON kept as written (PostgreSQL json, not jsonb), for values read whole. */
-export type ColumnKind = 'text' | 'int' | 'double' | 'json' | 'json_text' | 'blob';
+export type { ColumnKind };
 /** A trailing `?` makes the column nullable; every other column is NOT NULL. */
 export type ColumnSpec = ColumnKind | `${ColumnKind}?`;
 
