@@ -1,6 +1,6 @@
 // Shared vitest settings: every package also writes a JSON report that .ci/run sums into its
 // closing "N passed, N failed" line (vitest's own summary is not what CI reads). A second pass
-// over the same package names its own report (WEFT_TEST_REPORT, scripts/test-js-path.mjs).
+// over the same package names its own report (WEFT_TEST_REPORT, scripts/test-native-path.mjs).
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under this condition and their build

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 let passed = 0;
 let failed = 0;
 // Each package's main report (.vitest-results.json) and any other pass's (.vitest-results-*.json,
-// such as scripts/test-js-path.mjs's).
+// such as scripts/test-native-path.mjs's).
 const REPORT = /^\.vitest-results(-[a-z-]+)?\.json$/;
 for (const group of ['packages', 'apps', 'spec', 'bench']) {
   if (!existsSync(group)) continue;

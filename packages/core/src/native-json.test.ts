@@ -1,7 +1,8 @@
 // The native functions against their JavaScript references, on the cases where they could differ.
 // `pnpm install` builds the addon: a test run without it fails here rather than silently running
-// every digest 3× slower, unless WEFT_JSON_NATIVE=0 turned it off on purpose (CI's second pass
-// over the JavaScript path), when there is nothing native to compare.
+// every digest 3× slower, unless WEFT_JSON_NATIVE=0 turned it off on purpose (the main pass of
+// `pnpm test`), when there is nothing native to compare: scripts/test-native-path.mjs runs this
+// file again with the addon on.
 import { describe, expect, it } from 'vitest';
 import { nativeJson, nativeJsonDisabled } from './native-json.ts';
 import { digestBytes, digestOfParsedText } from './digest/digest.ts';

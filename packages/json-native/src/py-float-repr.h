@@ -5,9 +5,25 @@
 #pragma once
 #include <charconv>
 #include <string>
+#include <version>
+
+// std::to_chars and std::from_chars of a double came late to some C++ libraries (Apple's libc++
+// among them; libstdc++ has both since GCC 11). Where the library does not announce them, a
+// number that is not a short integer is left to the JavaScript reference: same bytes, slower.
+// WEFT_NO_FLOAT_CHARCONV forces that path, so it can be built and tested on Linux too.
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L && !defined(WEFT_NO_FLOAT_CHARCONV)
+#define WEFT_FLOAT_CHARCONV 1
+#else
+#define WEFT_FLOAT_CHARCONV 0
+#endif
 
 /** Appends Python's repr of a finite double: shortest round-trip digits in Python's layout. */
 inline bool appendPyFloatRepr(std::string& out, double v) {
+#if !WEFT_FLOAT_CHARCONV
+  (void)out;
+  (void)v;
+  return false;
+#else
   char sci[64];
   auto r = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
   if (r.ec != std::errc()) return false;
@@ -51,4 +67,5 @@ inline bool appendPyFloatRepr(std::string& out, double v) {
   auto w = std::to_chars(ed, ed + sizeof ed, a);
   out.append(ed, w.ptr);
   return true;
+#endif
 }

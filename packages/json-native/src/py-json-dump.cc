@@ -295,6 +295,9 @@ class Dumper {
       for (size_t k = start; k < i_; k++) out.push_back(static_cast<char>(s_[k]));
       return true;
     }
+#if !WEFT_FLOAT_CHARCONV
+    return false;  // left to the reference (py-float-repr.h says when)
+#else
     char lexeme[400];
     if (len >= sizeof lexeme) return false;
     for (size_t k = 0; k < len; k++) lexeme[k] = static_cast<char>(s_[start + k]);
@@ -314,6 +317,7 @@ class Dumper {
       return true;
     }
     return appendPyFloatRepr(out, v);
+#endif
   }
 };
 
