@@ -2,7 +2,7 @@
 // transfer/row-codec.ts), beside dialect-helpers.ts, which holds the rest. PostgreSQL's drivers
 // give jsonb and json as parsed values unless cast to text; SQLite stores and gives the text.
 import { sql, type AliasedRawBuilder } from 'kysely';
-import { dialectOf, type DialectSource } from './dialect-helpers.ts';
+import { dialectOf, type DialectSource } from './dialect-source.ts';
 
 /** A select item reading a JSON column (jsonb, json, or SQLite's text) as its JSON text, under its own name. */
 export function jsonColumnAsText(d: DialectSource, column: string): string | AliasedRawBuilder<unknown, string> {

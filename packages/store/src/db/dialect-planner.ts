@@ -3,7 +3,7 @@
 // as an index range `col > NULL` and start a range read there.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from './db.ts';
-import { dialectOf, type DialectSource } from './dialect-helpers.ts';
+import { dialectOf, type DialectSource } from './dialect-source.ts';
 import type { Database } from './schema.ts';
 
 /**

@@ -9,7 +9,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './db.ts';
 import { isoEpochMs } from './dialect-durations.ts';
-import { pgNumericAsDouble } from './dialect-helpers.ts';
+import { pgNumericAsDouble } from './dialect-json-paths.ts';
 
 /** A SQLite JSON path of quoted keys, e.g. `$."output"."score"`; only for keys without `"` or `\`. */
 function sqliteKeyPath(keys: readonly string[]): string {

@@ -2,7 +2,8 @@
 // the rest): joining positions to their values, and reading several paths of each value once.
 // Table rows keep their JSON as written (PostgreSQL json, text that every `->` parses whole).
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { asWritten, dialectOf, pgExtractAsWritten, type AsWrittenColumn, type DialectSource, type JsonSource } from './dialect-helpers.ts';
+import { pgExtractAsWritten } from './dialect-json-paths.ts';
+import { asWritten, dialectOf, type AsWrittenColumn, type DialectSource, type JsonSource } from './dialect-source.ts';
 import type { Database } from './schema.ts';
 
 /**

@@ -12,13 +12,7 @@ export {
   jsonParam,
   jsonText,
   jsonTextAsWritten,
-  asWritten,
   readJson,
-  jsonPathExtract,
-  jsonPathType,
-  jsonPathAsNumber,
-  jsonPathAsText,
-  pgExtractAsWritten,
   jsonByteLength,
   textContains,
   bytewiseText,
@@ -26,12 +20,9 @@ export {
   nowIso,
   toIsoDatetime,
   isoPlusDays,
-  jsonStrings,
-  type DialectSource,
-  type JsonSource,
-  type AsWrittenColumn,
-  type JsonTypeName,
 } from './dialect-helpers.ts';
+export { asWritten, type DialectSource, type JsonSource, type AsWrittenColumn, type JsonTypeName } from './dialect-source.ts';
+export { jsonPathExtract, jsonPathType, jsonPathAsNumber, jsonPathAsText, pgExtractAsWritten, jsonStrings } from './dialect-json-paths.ts';
 export {
   joinRowValues,
   rowValuesJoin,
