@@ -10,10 +10,9 @@
 // still sees every answer before it is written.
 import type { Response } from 'express';
 import { TurnClock } from '@weft/core';
-import { writePiece } from './write-piece.ts';
+import { PIECE_CHARS, writePiece } from './write-piece.ts';
 
 const SLICE_MIN_ITEMS = 64;
-const PIECE_CHARS = 64 * 1024;
 
 type Json = (body?: unknown) => Response;
 
