@@ -6,6 +6,8 @@
 //
 // BENCH_CHECK_RECORD=<runs> runs the scenarios that many times instead and writes their median,
 // min and max per line to check-baseline.json: the figures a missed target is held to.
+// BENCH_CHECK_ONLY=<ids> (comma-separated) checks or records those scenarios only; recording then
+// replaces their lines and keeps the others'.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { say } from './progress.ts';
@@ -44,15 +46,25 @@ type Baseline = Partial<Record<'sqlite' | 'postgres', Record<string, Recorded>>>
 const baselineFile = fileURLToPath(new URL('../check-baseline.json', import.meta.url));
 const key = (scenario: string, measure: string) => `${scenario} | ${measure}`;
 
+/** The scenarios of this run: BENCH_CHECK_ONLY's, or all. */
+function chosen(): Record<string, (ctx: RunContext) => Promise<ScenarioResult>> {
+  const only = process.env.BENCH_CHECK_ONLY?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (!only) return SCENARIOS;
+  const unknown = only.filter((id) => !(id in SCENARIOS));
+  if (unknown.length > 0) throw new Error(`BENCH_CHECK_ONLY: no scenario ${unknown.join(', ')} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  return Object.fromEntries(only.map((id) => [id, SCENARIOS[id]!]));
+}
+
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_CHECK_RECORD ?? 0);
-  const { ctx, close } = await openRun({ quick: true, only: Object.keys(SCENARIOS) });
+  const scenarios = chosen();
+  const { ctx, close } = await openRun({ quick: true, only: Object.keys(scenarios) });
   try {
     const baseline: Baseline = existsSync(baselineFile) ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline) : {};
-    if (runs > 0) return await recordBaseline(ctx, baseline, runs);
+    if (runs > 0) return await recordBaseline(ctx, baseline, runs, scenarios);
     const recorded = baseline[ctx.dialect] ?? {};
     const failed: string[] = [];
-    for (const [id, run] of Object.entries(SCENARIOS)) {
+    for (const [id, run] of Object.entries(scenarios)) {
       say(`bench:check ${id}`);
       let result = await run(ctx);
       let verdicts = judgeAll(id, result, recorded);
@@ -83,10 +95,15 @@ function describe(id: string, v: Verdict): string {
   return `${v.ok ? 'ok  ' : 'FAIL'} ${key(id, v.measure)}: ${n(v.figure)}; held to ${held}, limit ${n(v.limit)}`;
 }
 
-async function recordBaseline(ctx: RunContext, baseline: Baseline, runs: number): Promise<void> {
+async function recordBaseline(
+  ctx: RunContext,
+  baseline: Baseline,
+  runs: number,
+  scenarios: Record<string, (ctx: RunContext) => Promise<ScenarioResult>>,
+): Promise<void> {
   const figures = new Map<string, number[]>();
   for (let i = 0; i < runs; i++)
-    for (const [id, run] of Object.entries(SCENARIOS)) {
+    for (const [id, run] of Object.entries(scenarios)) {
       say(`bench:check recording, run ${i + 1} of ${runs}: ${id}`);
       for (const line of (await run(ctx)).lines) {
         const figure = line.absolute ? line.absolute.value : line.ratio;
@@ -96,7 +113,11 @@ async function recordBaseline(ctx: RunContext, baseline: Baseline, runs: number)
     }
   const recorded = Object.fromEntries([...figures].map(([k, f]) => [k, record(f)]));
   for (const [k, r] of Object.entries(recorded)) say(`${k}: median ${n(r.median)}, min ${n(r.min)}, max ${n(r.max)} (${r.runs} runs)`);
-  writeFileSync(baselineFile, `${JSON.stringify({ ...baseline, [ctx.dialect]: recorded }, null, 2)}\n`);
+  // The lines of scenarios not run this time are kept as they were recorded.
+  const kept = Object.fromEntries(
+    Object.entries(baseline[ctx.dialect] ?? {}).filter(([k]) => !Object.keys(scenarios).some((id) => k.startsWith(`${id} | `))),
+  );
+  writeFileSync(baselineFile, `${JSON.stringify({ ...baseline, [ctx.dialect]: { ...kept, ...recorded } }, null, 2)}\n`);
   say(`wrote ${baselineFile}`);
 }
 
