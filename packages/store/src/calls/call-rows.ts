@@ -12,7 +12,8 @@
 // expiry's earliest anchor) happens here on each run, never in the statement's build.
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import { compiledOnceByPosition, type CompiledRun } from '../db/compiled-once.ts';
-import { jsonTextSql, refuseNul, type CallsTable, type Database, type Db } from '../db/index.ts';
+import { jsonTextSql, refuseNul, type CallsTable, type Database, type Db, type NewRow, type StoredJson } from '../db/index.ts';
+import { TABLE_COLUMNS } from '../db/table-columns.ts';
 import { expireAtSql, expiryFrom } from '../retention/expire-at.ts';
 
 type CallColumn = Exclude<keyof CallsTable, 'project_id' | 'id'>;
@@ -46,65 +47,24 @@ export const WHOLE_COLUMNS = [...START_COLUMNS, ...END_COLUMNS] as const;
 /** What a re-sent OTLP span replaces: its whole call, except the RL run's columns, which spans do not carry. */
 export const SPAN_COLUMNS = WHOLE_COLUMNS.filter((c) => c !== 'svc_run_id' && c !== 'svc_run_step' && c !== 'svc_run_step_end');
 
+/** A column's value as the upsert takes it: JSON as its text. */
+type Plain<V> = V extends StoredJson ? string : V;
+
 /**
- * A row of calls as written, in plain values. A field left out (or undefined) is not written: NULL
- * on insert, and a column replaced without a value becomes NULL.
+ * A row of calls as written, in plain values; JSON columns as JSON text. A field left out (or
+ * undefined) is not written: NULL on insert, and a column replaced without a value becomes NULL.
+ * No expire_at: `expire_from` is the stored datetime the expiry counts from (started_at; ended_at
+ * for an end that comes first), and expire_at is it plus the project's retention in force, NULL
+ * when the project has none.
  */
-export interface CallRow {
-  project_id: string;
-  id: string;
-  trace_id?: string | null;
-  parent_id?: string | null;
-  op_name?: string | null;
-  display_name?: string | null;
-  thread_id?: string | null;
-  turn_id?: string | null;
-  started_at?: string | null;
-  ended_at?: string | null;
-  /**
-   * The stored datetime the expiry counts from (started_at; ended_at for an end that comes first):
-   * expire_at is it plus the project's retention in force, NULL when the project has none.
-   */
-  expire_from?: string;
-  /** JSON text, as are inputs, output and summary. */
-  attributes?: string | null;
-  inputs?: string | null;
-  output?: string | null;
-  exception?: string | null;
-  summary?: string | null;
-  svc_user_id?: string | null;
-  svc_run_id?: string | null;
-  svc_run_step?: number | null;
-  svc_run_step_end?: number | null;
-}
+export type CallRow = { [C in keyof Omit<NewRow<'calls'>, 'expire_at'>]: Plain<NewRow<'calls'>[C]> } & { expire_from?: string };
 
 type Field = keyof CallRow;
 
-/** Every field, in the order of the statement's columns. */
-const FIELDS = [
-  'project_id',
-  'id',
-  'trace_id',
-  'parent_id',
-  'op_name',
-  'display_name',
-  'thread_id',
-  'turn_id',
-  'started_at',
-  'ended_at',
-  'expire_from',
-  'attributes',
-  'inputs',
-  'output',
-  'exception',
-  'summary',
-  'svc_user_id',
-  'svc_run_id',
-  'svc_run_step',
-  'svc_run_step_end',
-] as const satisfies readonly Field[];
-
-const JSON_FIELDS: ReadonlySet<Field> = new Set<Field>(['attributes', 'inputs', 'output', 'summary']);
+const CALL_COLUMNS = TABLE_COLUMNS.calls;
+/** Every field, in the order of the table's columns (which is the statement's). */
+const FIELDS = (Object.keys(CALL_COLUMNS) as (keyof typeof CALL_COLUMNS)[]).map((c): Field => (c === 'expire_at' ? 'expire_from' : c));
+const JSON_FIELDS: ReadonlySet<Field> = new Set(FIELDS.filter((f) => f !== 'expire_from' && CALL_COLUMNS[f].kind === 'json'));
 
 /**
  * Rows per statement at most, in chunks of a power of two: a statement's text then repeats from

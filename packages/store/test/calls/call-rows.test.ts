@@ -16,8 +16,8 @@ type Replace = Parameters<typeof upsertCallRows>[3];
 // text, built and compiled again for every statement.
 const EARLIEST = '0001-01-01T00:00:00.000Z';
 const JSON_COLUMNS = new Set(['attributes', 'inputs', 'output', 'summary']);
-// Kysely lists the columns in the order of the row's keys: the order call-rows.ts writes them in,
-// so the two statements' texts can be compared.
+// Kysely lists the columns in the order of the row's keys: here the table's order, which
+// call-rows.ts writes them in, so the two statements' texts can be compared.
 const ORDER = [
   'project_id',
   'id',
@@ -29,16 +29,18 @@ const ORDER = [
   'turn_id',
   'started_at',
   'ended_at',
-  'expire_from',
   'attributes',
   'inputs',
   'output',
   'exception',
   'summary',
   'svc_user_id',
+  'svc_username',
   'svc_run_id',
   'svc_run_step',
   'svc_run_step_end',
+  'deleted_at',
+  'expire_from',
 ] as const;
 
 function referenceRow(db: Db, row: CallRow): Record<string, unknown> {
