@@ -80,7 +80,12 @@ const statements = new Map<string, CompiledRun<readonly unknown[], unknown>>();
  * Inserts the rows, or replaces `replace` on the calls already stored (by project and id), on
  * `on`: db.kysely or a transaction of it. Every row's values are checked before any is written.
  */
-export async function upsertCallRows(db: Db, on: Kysely<Database>, rows: readonly CallRow[], replace: readonly CallColumn[]): Promise<void> {
+export async function upsertCallRows(
+  db: Db,
+  on: Kysely<Database>,
+  rows: readonly CallRow[],
+  replace: readonly CallColumn[],
+): Promise<void> {
   if (rows.length === 0) return;
   const fields = FIELDS.filter((f) => rows.some((row) => row[f] !== undefined));
   const values = boundValues(rows, fields);

@@ -17,12 +17,7 @@ import { either } from './weave-names.ts';
 const MAX_PLAIN_OP_NAME = 128;
 const REF = /^[a-z][a-z0-9+.-]*:\/\/\//i;
 
-export async function callStart(
-  kysely: Kysely<Database>,
-  db: Db,
-  start: T.StartedCall,
-  user: string,
-): Promise<T.CallStartRes> {
+export async function callStart(kysely: Kysely<Database>, db: Db, start: T.StartedCall, user: string): Promise<T.CallStartRes> {
   const row = startRow(start, user);
   await upsertCallRows(db, kysely, [row], START_COLUMNS);
   return { id: row.id, trace_id: row.trace_id };

@@ -203,7 +203,13 @@ describeEachDialect('upsertCallRows, compiled once', (getDb) => {
     await both(p, (project) => range(5).map((i) => spanOf(project, i, 2)), SPAN_COLUMNS);
     const [, second] = await stored(p.ours);
     // The span's columns are the new ones; the run's, which spans do not carry, are kept.
-    expect(second).toMatchObject({ op_name: 'op-2-1', started_at: '2026-02-01T00:00:02.000Z', svc_run_id: 'run-1', svc_run_step: 11, svc_run_step_end: 12 });
+    expect(second).toMatchObject({
+      op_name: 'op-2-1',
+      started_at: '2026-02-01T00:00:02.000Z',
+      svc_run_id: 'run-1',
+      svc_run_step: 11,
+      svc_run_step_end: 12,
+    });
     expect(second!.expire_at).toBe('2026-03-03T00:00:02.000Z');
   });
 
