@@ -34,6 +34,30 @@ export async function captureQueries(db: Db, run: (store: Store) => Promise<unkn
   return plugin.seen.map(({ node, queryId }) => kysely.getExecutor().compileQuery(node, queryId));
 }
 
+// Kysely runs a transaction's own statements through the same connection: not part of the work.
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start transaction|savepoint|release)\b/i;
+
+/**
+ * The statements `run` makes the database execute, in order, as executed: with the values they ran
+ * with, also for a statement the store compiled once and binds on each run (db/compiled-once.ts),
+ * which captureQueries sees at most once and with markers for values. Not the transaction's
+ * begin and commit.
+ */
+export async function captureExecuted(db: Db, run: (store: Store) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const seen: CompiledQuery[] = [];
+  const before = db.queryTiming.onQuery;
+  db.queryTiming.onQuery = (seconds, failed, query) => {
+    if (!failed && !TRANSACTION_CONTROL.test(query.sql)) seen.push(query);
+    before?.(seconds, failed, query);
+  };
+  try {
+    await run(createStore({ db, catalogue: await loadCatalogue(undefined) }));
+  } finally {
+    db.queryTiming.onQuery = before;
+  }
+  return seen;
+}
+
 /** A plain connection that runs compiled statements and returns their rows. */
 export interface DirectConnection {
   run(query: CompiledQuery): Promise<unknown[]>;

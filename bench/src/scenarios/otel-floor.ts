@@ -1,14 +1,14 @@
 // The database's own pace for what an OTLP export writes (issue 31's floor): the statements the
-// store runs for each export, captured once (direct-sql.ts), then run again on a plain driver
-// connection in one transaction per export, each time for a project of its own so every row is a
-// new insert as in the measured ingest. No HTTP, no decoding, no mapping: what is left is the
+// store runs for each export, captured once as executed (direct-sql.ts), then run again on a plain
+// driver connection in one transaction per export, each time for a project of its own so every row
+// is a new insert as in the measured ingest. No HTTP, no decoding, no mapping: what is left is the
 // database's work and the driver's.
 import { otlpProjects, readOtlpProtobuf } from '@weft/core';
 import { openDatabase } from '@weft/store';
 import BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { captureQueries } from '../direct-sql.ts';
+import { captureExecuted } from '../direct-sql.ts';
 
 /** Rows per second that the plain driver inserts the same statements at. */
 export async function otelInsertFloor(databaseUrl: string, bodies: readonly Buffer[], spansPerBody: number): Promise<number> {
@@ -19,7 +19,7 @@ export async function otelInsertFloor(databaseUrl: string, bodies: readonly Buff
     for (const body of bodies) {
       const request = await readOtlpProtobuf(body);
       const projects = otlpProjects(request, captureProject);
-      captured.push(await captureQueries(db, (store) => store.otelExport({ request, projects }, { user: 'bench' })));
+      captured.push(await captureExecuted(db, (store) => store.otelExport({ request, projects }, { user: 'bench' })));
     }
   } finally {
     await db.close();

@@ -6,8 +6,7 @@
 import { invalidField } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
-import { jsonParam, type Database, type Db } from '../db/index.ts';
-import { expireAtFor } from '../retention/expire-at.ts';
+import { jsonOf, type Database, type Db } from '../db/index.ts';
 import { END_COLUMNS, upsertCallRows, type CallRow } from './call-rows.ts';
 import { storedDatetime } from './datetimes.ts';
 import { either } from './weave-names.ts';
@@ -38,13 +37,13 @@ export function checkAgainstStart(end: T.EndedCall, start: { trace_id: string | 
     throw invalidField(['body', 'started_at'], `started_at is not the start of call ${end.id}`, 'value_error');
 }
 
-export async function callEnd(kysely: Kysely<Database>, db: Pick<Db, 'dialect'>, end: T.EndedCall): Promise<void> {
+export async function callEnd(kysely: Kysely<Database>, db: Db, end: T.EndedCall): Promise<void> {
   await checkRepeatedStart(kysely, end);
-  await upsertCallRows(kysely, [endRow(db, end)], END_COLUMNS);
+  await upsertCallRows(db, kysely, [endRow(end)], END_COLUMNS);
 }
 
 /** The end half of a call's row, as call/end writes it. */
-export function endRow(db: Pick<Db, 'dialect'>, end: T.EndedCall): CallRow {
+export function endRow(end: T.EndedCall): CallRow {
   const ended_at = storedDatetime('ended_at', end.ended_at);
   return {
     project_id: end.project_id,
@@ -52,10 +51,10 @@ export function endRow(db: Pick<Db, 'dialect'>, end: T.EndedCall): CallRow {
     ended_at,
     // Only for an end that arrives first (END_COLUMNS leave it): a start that never comes would
     // otherwise keep the row for ever. Its start, when it comes, stamps the call's own.
-    expire_at: expireAtFor(db, end.project_id, ended_at),
+    expire_from: ended_at,
     exception: end.exception ?? null,
-    output: jsonParam(db, end.output ?? null),
-    summary: jsonParam(db, end.summary ?? {}),
+    output: jsonOf(end.output ?? null),
+    summary: jsonOf(end.summary ?? {}),
     svc_run_step_end: either('svc_run_step_end', end.svc_run_step_end, 'wb_run_step_end', end.wb_run_step_end),
   };
 }

@@ -8,8 +8,7 @@
 import { invalidRequest, uuidv7 } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Kysely } from 'kysely';
-import { jsonParam, type Database, type Db } from '../db/index.ts';
-import { expireAtFor } from '../retention/expire-at.ts';
+import { jsonOf, type Database, type Db } from '../db/index.ts';
 import { START_COLUMNS, upsertCallRows, type CallRow } from './call-rows.ts';
 import { storedDatetime } from './datetimes.ts';
 import { either } from './weave-names.ts';
@@ -18,23 +17,14 @@ import { either } from './weave-names.ts';
 const MAX_PLAIN_OP_NAME = 128;
 const REF = /^[a-z][a-z0-9+.-]*:\/\/\//i;
 
-export async function callStart(
-  kysely: Kysely<Database>,
-  db: Pick<Db, 'dialect'>,
-  start: T.StartedCall,
-  user: string,
-): Promise<T.CallStartRes> {
-  const row = startRow(db, start, user);
-  await upsertCallRows(kysely, [row], START_COLUMNS);
+export async function callStart(kysely: Kysely<Database>, db: Db, start: T.StartedCall, user: string): Promise<T.CallStartRes> {
+  const row = startRow(start, user);
+  await upsertCallRows(db, kysely, [row], START_COLUMNS);
   return { id: row.id, trace_id: row.trace_id };
 }
 
 /** The start half of a call's row, as call/start writes it. */
-export function startRow(
-  db: Pick<Db, 'dialect'>,
-  start: T.StartedCall,
-  user: string,
-): CallRow & { project_id: string; id: string; trace_id: string; started_at: string } {
+export function startRow(start: T.StartedCall, user: string): CallRow & { trace_id: string; started_at: string } {
   if (!REF.test(start.op_name) && start.op_name.length > MAX_PLAIN_OP_NAME) {
     throw invalidRequest(`op_name is longer than ${MAX_PLAIN_OP_NAME} characters and is not a ref`);
   }
@@ -50,9 +40,9 @@ export function startRow(
     turn_id: start.turn_id ?? null,
     started_at,
     // The project's retention in force now decides when the call expires (a replaced start too).
-    expire_at: expireAtFor(db, start.project_id, started_at),
-    attributes: jsonParam(db, start.attributes ?? {}),
-    inputs: jsonParam(db, start.inputs ?? {}),
+    expire_from: started_at,
+    attributes: jsonOf(start.attributes ?? {}),
+    inputs: jsonOf(start.inputs ?? {}),
     // The authenticated user, whatever the client sent.
     svc_user_id: user,
     svc_run_id: either('svc_run_id', start.svc_run_id, 'wb_run_id', start.wb_run_id),

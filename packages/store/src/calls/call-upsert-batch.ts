@@ -33,7 +33,7 @@ export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: s
     const wholes: CallRow[] = [];
     const keys = new Set<string>();
     const flush = async () => {
-      await upsertCallRows(trx, wholes.splice(0), WHOLE_COLUMNS);
+      await upsertCallRows(db, trx, wholes.splice(0), WHOLE_COLUMNS);
       keys.clear();
     };
     const { batch } = req;
@@ -44,12 +44,12 @@ export async function callUpsertBatch(db: Db, req: T.CallUpsertBatchReq, user: s
       const item = batch[i]!;
       const end = endOf(item, batch[i + 1]);
       if (end) {
-        const start = startRow(db, (item as Extract<Item, { mode: 'start' }>).req.start, user);
+        const start = startRow((item as Extract<Item, { mode: 'start' }>).req.start, user);
         checkAgainstStart(end, start);
         const key = `${start.project_id}\n${start.id}`;
         if (keys.has(key)) await flush();
         // The start's expiry wins over the one an end alone would stamp, as in the two-step order.
-        wholes.push({ ...endRow(db, end), ...start });
+        wholes.push({ ...endRow(end), ...start });
         keys.add(key);
         if (wholes.length >= ROWS_PER_STATEMENT) await flush();
         res.push({ id: start.id, trace_id: start.trace_id }, {});

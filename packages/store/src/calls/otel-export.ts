@@ -7,12 +7,8 @@
 import { otlpCallChunks, SpanTally, TurnClock, type OtelCall } from '@weft/core';
 import type { OtelExportInput } from '../store.ts';
 import type * as T from '@weft/types';
-import { jsonText, type Db } from '../db/index.ts';
-import { expireAtFor } from '../retention/expire-at.ts';
-import { upsertCallRows, WHOLE_COLUMNS } from './call-rows.ts';
-
-/** A re-sent span replaces its whole call, except the RL run's columns, which spans do not carry. */
-const SPAN_COLUMNS = WHOLE_COLUMNS.filter((c) => c !== 'svc_run_id' && c !== 'svc_run_step' && c !== 'svc_run_step_end');
+import type { Db } from '../db/index.ts';
+import { SPAN_COLUMNS, upsertCallRows, type CallRow } from './call-rows.ts';
 
 /** Rows per statement: 19 values and the expiry's 2 or 3 parameters each, well under both databases' limits. */
 const ROWS_PER_STATEMENT = 100;
@@ -31,8 +27,9 @@ export async function otelExport(db: Db, req: OtelExportInput, user: string): Pr
         unique.set(key, call);
       }
       await upsertCallRows(
+        db,
         trx,
-        [...unique.values()].map((call) => row(db, call, user)),
+        [...unique.values()].map((call) => row(call, user)),
         SPAN_COLUMNS,
       );
       // better-sqlite3 is synchronous: a turn for the event loop between statements when due.
@@ -42,7 +39,7 @@ export async function otelExport(db: Db, req: OtelExportInput, user: string): Pr
   return tally.rejected === 0 ? {} : { partialSuccess: { rejectedSpans: String(tally.rejected), errorMessage: tally.message } };
 }
 
-function row(db: Db, call: OtelCall, user: string) {
+function row(call: OtelCall, user: string): CallRow {
   return {
     project_id: call.project_id,
     id: call.id,
@@ -55,12 +52,12 @@ function row(db: Db, call: OtelCall, user: string) {
     started_at: call.started_at,
     ended_at: call.ended_at,
     // A re-sent span is a new start: it takes the retention in force now, as call/start does.
-    expire_at: expireAtFor(db, call.project_id, call.started_at),
-    attributes: jsonText(db, call.attributes),
-    inputs: jsonText(db, call.inputs),
-    output: jsonText(db, call.output),
+    expire_from: call.started_at,
+    attributes: call.attributes,
+    inputs: call.inputs,
+    output: call.output,
     exception: call.exception,
-    summary: jsonText(db, call.summary),
+    summary: call.summary,
     // The authenticated user, as for every call.
     svc_user_id: user,
   };

@@ -23,17 +23,25 @@ import type { StoredJson, StoredJsonText } from './schema.ts';
  * object members are dropped). Throws for undefined, functions and symbols, which have no JSON.
  */
 export function jsonParam(d: DialectSource, value: unknown): RawBuilder<StoredJson> {
+  return jsonText(d, jsonOf(value));
+}
+
+/** A JS value's JSON text, as jsonParam binds it; throws for undefined, functions and symbols. */
+export function jsonOf(value: unknown): string {
   const text = JSON.stringify(value) as string | undefined;
   if (text === undefined) throw new TypeError(`jsonParam: a ${typeof value} has no JSON representation`);
-  return jsonText(d, text);
+  return text;
 }
 
 // A JSON `\u0000` escape not itself preceded by an odd number of backslashes.
 const NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
-// PostgreSQL's jsonb cannot hold U+0000 (nor can its json be read by ->> then); refuse it in both
-// databases so they behave alike.
-function refuseNul(text: string): void {
+/**
+ * PostgreSQL's jsonb cannot hold U+0000 (nor can its json be read by ->> then); refuse it in both
+ * databases so they behave alike. jsonText does it; a statement compiled once with jsonTextSql in
+ * a value's place does it on each value it binds there.
+ */
+export function refuseNul(text: string): void {
   if (text.includes('\\u0000') && NUL_ESCAPE.test(text)) throw invalidRequest('A string contains U+0000, which cannot be stored');
 }
 
@@ -44,6 +52,11 @@ function refuseNul(text: string): void {
  */
 export function jsonText(d: DialectSource, text: string): RawBuilder<StoredJson> {
   refuseNul(text);
+  return jsonTextSql(d, text);
+}
+
+/** jsonText without the check of U+0000: for a value's marker in a statement compiled once (see refuseNul). */
+export function jsonTextSql(d: DialectSource, text: string): RawBuilder<StoredJson> {
   return dialectOf(d) === 'postgres' ? sql<StoredJson>`cast(${text} as jsonb)` : sql<StoredJson>`${text}`;
 }
 

@@ -10,7 +10,10 @@ export { migrationsFor } from './migrations/index.ts';
 export type * from './schema.ts';
 export {
   jsonParam,
+  jsonOf,
   jsonText,
+  jsonTextSql,
+  refuseNul,
   jsonTextAsWritten,
   readJson,
   jsonByteLength,

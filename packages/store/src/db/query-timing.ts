@@ -1,10 +1,13 @@
 // Statement timings and pool use, for the server's metrics: Kysely times every statement it runs
 // and hands the duration to its `log` option; a Db passes it on to whoever set `onQuery`.
-import type { LogEvent } from 'kysely';
+import type { CompiledQuery, LogEvent } from 'kysely';
 
 export interface QueryTiming {
-  /** Set by the server (http/metrics.ts); nothing is timed until then. */
-  onQuery: ((seconds: number, failed: boolean) => void) | undefined;
+  /**
+   * Set by the server (http/metrics.ts); nothing is timed until then. `query` is the statement as
+   * run, with its values (the bench captures what a request runs through it).
+   */
+  onQuery: ((seconds: number, failed: boolean, query: CompiledQuery) => void) | undefined;
 }
 
 export interface PoolStats {
@@ -16,5 +19,5 @@ export interface PoolStats {
 
 /** Kysely's `log` option feeding a QueryTiming (Kysely times every statement it runs). */
 export function timedQueries(timing: QueryTiming): (event: LogEvent) => void {
-  return (event) => timing.onQuery?.(event.queryDurationMillis / 1000, event.level === 'error');
+  return (event) => timing.onQuery?.(event.queryDurationMillis / 1000, event.level === 'error', event.query);
 }
