@@ -48,10 +48,13 @@ const key = (scenario: string, measure: string) => `${scenario} | ${measure}`;
 
 /** The scenarios of this run: BENCH_CHECK_ONLY's, or all. */
 function chosen(): Record<string, (ctx: RunContext) => Promise<ScenarioResult>> {
-  const only = process.env.BENCH_CHECK_ONLY?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const only = process.env.BENCH_CHECK_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (!only) return SCENARIOS;
   const unknown = only.filter((id) => !(id in SCENARIOS));
-  if (unknown.length > 0) throw new Error(`BENCH_CHECK_ONLY: no scenario ${unknown.join(', ')} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_CHECK_ONLY: no scenario ${unknown.join(', ')} (known: ${Object.keys(SCENARIOS).join(', ')})`);
   return Object.fromEntries(only.map((id) => [id, SCENARIOS[id]!]));
 }
 

@@ -14,7 +14,6 @@ import { PG_MINIFY_RE } from './dialect-json-paths.ts';
 import { dialectOf, type DialectSource } from './dialect-source.ts';
 import type { StoredJson, StoredJsonText } from './schema.ts';
 
-
 // ---------------------------------------------------------------------------------------------
 // Writing and reading JSON values
 
