@@ -8,6 +8,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { END_COLUMNS, SPAN_COLUMNS, START_COLUMNS, upsertCallRows, WHOLE_COLUMNS, type CallRow } from '../../src/calls/call-rows.ts';
 import { isoPlusDays, jsonText, type Db } from '../../src/db/index.ts';
+import { TABLE_COLUMNS } from '../../src/db/table-columns.ts';
 import { describeEachDialect } from '../dialects.ts';
 
 type Replace = Parameters<typeof upsertCallRows>[3];
@@ -16,32 +17,9 @@ type Replace = Parameters<typeof upsertCallRows>[3];
 // text, built and compiled again for every statement.
 const EARLIEST = '0001-01-01T00:00:00.000Z';
 const JSON_COLUMNS = new Set(['attributes', 'inputs', 'output', 'summary']);
-// Kysely lists the columns in the order of the row's keys: here the table's order, which
-// call-rows.ts writes them in, so the two statements' texts can be compared.
-const ORDER = [
-  'project_id',
-  'id',
-  'trace_id',
-  'parent_id',
-  'op_name',
-  'display_name',
-  'thread_id',
-  'turn_id',
-  'started_at',
-  'ended_at',
-  'attributes',
-  'inputs',
-  'output',
-  'exception',
-  'summary',
-  'svc_user_id',
-  'svc_username',
-  'svc_run_id',
-  'svc_run_step',
-  'svc_run_step_end',
-  'deleted_at',
-  'expire_from',
-] as const;
+// Kysely lists the columns in the order of the row's keys: here the table's order (its one column
+// list), which call-rows.ts writes them in, so the two statements' texts can be compared.
+const ORDER = Object.keys(TABLE_COLUMNS.calls).map((c) => (c === 'expire_at' ? 'expire_from' : c)) as (keyof CallRow)[];
 
 function referenceRow(db: Db, row: CallRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
