@@ -2,7 +2,9 @@
 // called directly, side by side in one run: added latency and throughput at a 50 ms upstream
 // (32 connections), time to the first chunk and the gaps between chunks of streams, 1,000 open
 // streams at once (Weft's peak RSS), and what recording calls costs at a 0 ms upstream (the
-// router with recording against the router with `record_calls: false`).
+// router with recording against the router with `record_calls: false`). A bare node:http + undici
+// proxy (servers/bare-proxy.ts) runs in the same rounds: what any Node proxy costs on this
+// machine, so Weft's share of the gap to direct is measured in every run.
 import { writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -61,8 +63,8 @@ async function streams(url: string, headers: Record<string, string>, count: numb
 
 export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
   const servers: ServerProcess[] = [];
-  const start = async (kind: 'weft' | 'fake-llm', env: Record<string, string>) => {
-    const s = kind === 'weft' ? await startWeft(ctx.databaseUrl, ctx.runDir, ctx.creds, env) : await spawnServer('fake-llm', env);
+  const start = async (kind: 'weft' | 'fake-llm' | 'proxy', env: Record<string, string>) => {
+    const s = kind === 'weft' ? await startWeft(ctx.databaseUrl, ctx.runDir, ctx.creds, env) : await spawnServer(kind, env);
     servers.push(s);
     return s;
   };
@@ -77,27 +79,34 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
     // 1. Non-streamed at a 50 ms upstream: added latency and throughput.
     const slow = await start('fake-llm', { BENCH_UPSTREAM_DELAY_MS: '50' });
     const weft = await start('weft', { ROUTER_CONFIG: routerFile(ctx.runDir, 'slow', slow.url, true) });
+    const proxy = await start('proxy', { BENCH_UPSTREAM_URL: `${slow.url}/v1`, BENCH_UPSTREAM_MODEL: 'upstream-model' });
     const via = { url: `${weft.url}/inference/router/gateway/chat/completions`, headers, body: chatBody(false) };
     const straight = { url: `${slow.url}/v1/chat/completions`, headers: direct, body: chatBody(false) };
-    const rounds: { direct: LoopFigure[]; weft: LoopFigure[] } = { direct: [], weft: [] };
+    const bare = { url: `${proxy.url}/chat/completions`, headers: direct, body: chatBody(false) };
+    const rounds: { direct: LoopFigure[]; proxy: LoopFigure[]; weft: LoopFigure[] } = { direct: [], proxy: [], weft: [] };
     for (let round = 0; round < 2; round++) {
-      say(`  router round ${round + 1}: direct, then through Weft (50 ms upstream)`);
+      say(`  router round ${round + 1}: direct, through a bare proxy, through Weft (50 ms upstream)`);
       rounds.direct.push(await closedLoop(straight, loop));
+      rounds.proxy.push(await closedLoop(bare, loop));
       rounds.weft.push(await closedLoop(via, loop));
     }
     const mean = (fs: LoopFigure[], k: keyof LoopFigure) => fs.reduce((s, f) => s + f[k], 0) / fs.length;
     const addedP50 = mean(rounds.weft, 'p50Ms') - mean(rounds.direct, 'p50Ms');
     const addedP99 = mean(rounds.weft, 'p99Ms') - mean(rounds.direct, 'p99Ms');
     const throughput = mean(rounds.weft, 'rate') / mean(rounds.direct, 'rate');
+    const proxyP50 = mean(rounds.proxy, 'p50Ms') - mean(rounds.direct, 'p50Ms');
+    const proxyP99 = mean(rounds.proxy, 'p99Ms') - mean(rounds.direct, 'p99Ms');
 
     // 2. Streams: time to the first chunk and the gaps between chunks.
     say('  router: streams, direct and through Weft');
     const count = ctx.quick ? 20 : 100;
     const sDirect = await streams(`${slow.url}/v1/chat/completions`, direct, count);
     const sWeft = await streams(via.url, headers, count);
+    const sProxy = await streams(bare.url, direct, count);
     const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
     // The upstream waits 50 ms before its first chunk: both sides pay it; the difference is Weft's.
-    const addedTtft = percentile(sorted(sWeft.map((s) => s.ttftMs)), 50) - percentile(sorted(sDirect.map((s) => s.ttftMs)), 50);
+    const ttft = (ss: StreamTiming[]) => percentile(sorted(ss.map((s) => s.ttftMs)), 50);
+    const addedTtft = ttft(sWeft) - ttft(sDirect);
     const gapDirect = percentile(sorted(sDirect.flatMap((s) => s.gapsMs)), 50);
     const gapWeft = percentile(sorted(sWeft.flatMap((s) => s.gapsMs)), 50);
     const tinyGaps = (ss: StreamTiming[]) => {
@@ -106,6 +115,7 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
     };
 
     // 3. 1,000 streams open at once: Weft's peak RSS.
+    await stop(proxy);
     await stop(weft);
     await stop(slow);
     const holding = await start('fake-llm', { BENCH_STREAM_CHUNKS: '10', BENCH_STREAM_GAP_MS: '300' });
@@ -144,7 +154,7 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
         {
           measure: 'added latency p50, 32 connections, 50 ms upstream',
           value: fmt.ms(addedP50),
-          baseline: `direct p50: ${fmt.ms(mean(rounds.direct, 'p50Ms'))}`,
+          baseline: `direct p50: ${fmt.ms(mean(rounds.direct, 'p50Ms'))}; bare proxy adds ${fmt.ms(proxyP50)}`,
           ratio: null,
           target: { op: '<=', value: 1 },
           absolute: { value: addedP50, unit: 'ms' },
@@ -152,7 +162,7 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
         {
           measure: 'added latency p99, 32 connections, 50 ms upstream',
           value: fmt.ms(addedP99),
-          baseline: `direct p99: ${fmt.ms(mean(rounds.direct, 'p99Ms'))}`,
+          baseline: `direct p99: ${fmt.ms(mean(rounds.direct, 'p99Ms'))}; bare proxy adds ${fmt.ms(proxyP99)}`,
           ratio: null,
           target: { op: '<=', value: 5 },
           absolute: { value: addedP99, unit: 'ms' },
@@ -165,9 +175,21 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
           target: { op: '>=', value: 0.95 },
         },
         {
+          measure: 'throughput through a bare node:http + undici proxy vs direct (the floor)',
+          value: fmt.rate(mean(rounds.proxy, 'rate')),
+          baseline: `direct: ${fmt.rate(mean(rounds.direct, 'rate'))}`,
+          ratio: mean(rounds.proxy, 'rate') / mean(rounds.direct, 'rate'),
+        },
+        {
+          measure: 'throughput through Weft vs the bare proxy',
+          value: fmt.rate(mean(rounds.weft, 'rate')),
+          baseline: `bare proxy: ${fmt.rate(mean(rounds.proxy, 'rate'))}`,
+          ratio: mean(rounds.weft, 'rate') / mean(rounds.proxy, 'rate'),
+        },
+        {
           measure: 'added time to first chunk p50 (streams)',
           value: fmt.ms(addedTtft),
-          baseline: `direct p50: ${fmt.ms(percentile(sorted(sDirect.map((s) => s.ttftMs)), 50))}`,
+          baseline: `direct p50: ${fmt.ms(ttft(sDirect))}; bare proxy adds ${fmt.ms(ttft(sProxy) - ttft(sDirect))}`,
           ratio: null,
           target: { op: '<=', value: 2 },
           absolute: { value: addedTtft, unit: 'ms' },
@@ -198,7 +220,7 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
         `The upstream is a bench process answering a constant (bench/src/servers/fake-llm.mjs); the client is a closed loop timing each request with performance.now(), the same code for both sides. Streams: ${count} in a row, 10 chunks 10 ms apart after a 50 ms wait.`,
         `Content chunks arriving under 2 ms apart (a sign of batching): direct ${(tinyGaps(sDirect) * 100).toFixed(0)}%, through Weft ${(tinyGaps(sWeft) * 100).toFixed(0)}%. ${OPEN_STREAMS} streams (10 chunks 300 ms apart) ${allComplete ? 'all completed' : 'did NOT all complete'}.`,
       ],
-      raw: { connections: CONNECTIONS, rounds, rec, norec, addedTtft, gapDirect, gapWeft, peakMb },
+      raw: { connections: CONNECTIONS, rounds, rec, norec, addedTtft, proxyTtft: ttft(sProxy) - ttft(sDirect), gapDirect, gapWeft, peakMb },
     };
   } finally {
     for (const s of [...servers].reverse()) await s.stop();

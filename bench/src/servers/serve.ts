@@ -1,15 +1,21 @@
 // Child-process entry of the baseline servers, so each has a core and an RSS of its own: `http`
-// and `express`, answering the JSON in BENCH_CONSTANT_FILE (Weft itself runs from its build:
-// serve-built.mjs). Prints one line `{"url": …}` on stdout once listening; SIGTERM stops it.
+// and `express`, answering the JSON in BENCH_CONSTANT_FILE, and `proxy`, relaying chat
+// completions to BENCH_UPSTREAM_URL (Weft itself runs from its build: serve-built.mjs). Prints one line `{"url": …}` on stdout once listening; SIGTERM stops it.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { bareExpressServer, bareHttpServer } from './bare.ts';
+import { bareProxyServer } from './bare-proxy.ts';
 
-async function main(kind: string | undefined): Promise<void> {
+function serverOf(kind: string | undefined): Server {
+  if (kind === 'proxy') return bareProxyServer(process.env.BENCH_UPSTREAM_URL ?? '', process.env.BENCH_UPSTREAM_MODEL ?? '');
   if (kind !== 'http' && kind !== 'express') throw new Error(`unknown server kind ${kind}`);
   const body = readFileSync(process.env.BENCH_CONSTANT_FILE ?? '', 'utf8');
-  const server: Server = kind === 'http' ? bareHttpServer(body) : bareExpressServer(body);
+  return kind === 'http' ? bareHttpServer(body) : bareExpressServer(body);
+}
+
+async function main(kind: string | undefined): Promise<void> {
+  const server = serverOf(kind);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
