@@ -67,6 +67,11 @@ export function jsonTextSql(d: DialectSource, text: string): RawBuilder<StoredJs
  */
 export function jsonTextAsWritten(d: DialectSource, text: string): RawBuilder<StoredJsonText> {
   refuseNul(text);
+  return jsonTextAsWrittenSql(d, text);
+}
+
+/** jsonTextAsWritten without the U+0000 check: for a statement compiled once, whose runs check each value. */
+export function jsonTextAsWrittenSql(d: DialectSource, text: string): RawBuilder<StoredJsonText> {
   return dialectOf(d) === 'postgres' ? sql<StoredJsonText>`cast(${text} as json)` : sql<StoredJsonText>`${text}`;
 }
 

@@ -1,24 +1,11 @@
 // Dialect helpers for JSON arrays (beside dialect-helpers.ts, which holds the rest): expanding
-// one bound JSON array into rows, so bulk inserts take a 100,000-row table in a few statements
-// with one parameter each, far below both databases' parameter limits and without building,
-// binding and planning tens of thousands of parameters per statement.
+// one bound JSON array of strings into rows (a 100,000-digest table list is inserted in a few
+// statements with one parameter each), a column's array of integers into rows, and integers
+// aggregated back into an ordered array.
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from './db.ts';
 
-/**
- * A FROM item `(idx, value)` over the elements of a JSON array given as text: `idx` is the 0-based
- * position, `value` the element; for container elements (arrays, objects) `value ->> 0` and
- * `value -> 1` read inside them identically in both databases, `->` giving the element's text as
- * written (PostgreSQL json, not jsonb: what table rows store). (A scalar element is json in
- * PostgreSQL but a plain SQL value in SQLite: wrap scalars in an array.)
- */
-export function jsonArrayElements(dialect: Dialect, arrayText: string): RawBuilder<unknown> {
-  return dialect === 'postgres'
-    ? sql`(select cast(ord - 1 as integer) as idx, value from json_array_elements(cast(${arrayText} as json)) with ordinality as e(value, ord))`
-    : sql`(select key as idx, value from json_each(${arrayText}))`;
-}
-
-/** As jsonArrayElements for an array of strings; `value` is the string itself (text). */
+/** A FROM item `(idx, value)` over a JSON array of strings given as text: `idx` the 0-based position, `value` the string itself (text). */
 export function jsonStringArrayElements(dialect: Dialect, arrayText: string): RawBuilder<unknown> {
   return dialect === 'postgres'
     ? sql`(select cast(ord - 1 as integer) as idx, value from jsonb_array_elements_text(cast(${arrayText} as jsonb)) with ordinality as e(value, ord))`

@@ -15,6 +15,7 @@ export {
   jsonTextSql,
   refuseNul,
   jsonTextAsWritten,
+  jsonTextAsWrittenSql,
   readJson,
   jsonByteLength,
   textContains,

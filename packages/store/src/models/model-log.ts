@@ -117,8 +117,8 @@ export async function modelLog(
       const values = stored.map((s) => ({ project_id, digest: s.digest, val: jsonTextAsWritten(db, s.text) }));
       const index = rows.map((r, i) => ({ ...r, row_digest: digests[i]! }));
       await write(async () => {
-        // Bound as parameters, as the index rows are: a log's rows are few and large, unlike
-        // /table/create's many small ones (packed into one JSON array per statement).
+        // Bound as parameters, as the index rows are (/table/create binds its rows too, in
+        // statements of a power-of-two count: table-rows-insert.ts).
         await trx
           .insertInto('rows')
           .values(values)

@@ -115,6 +115,24 @@ describeEachDialect('tableCreate', (getDb) => {
     expect(page.rows[0]?.digest).toBe(row_digests[11_998]);
   });
 
+  it('stores every row as sent (numbers as spelt, keys in order) whatever the statement it lands in', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-as-sent');
+    // 3,001 rows: more than one statement's count, an odd remainder; every 500th row is ~300 kB,
+    // so SQLite's text bound cuts statements short too (statements of several sizes).
+    const texts = Array.from({ length: 3001 }, (_, i) =>
+      i % 500 === 0 ? `{"big":"${'x'.repeat(300_000)}","i":${i}}` : `{"z":1.50,"i":${i},"a":[1e2,-0.0],"é":{"y":true,"x":null}}`,
+    );
+    const { row_digests } = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, `[${texts.join(',')}]`)));
+    expect(new Set(row_digests).size).toBe(3001);
+    const stored = await sql<{
+      digest: string;
+      val: string;
+    }>`select digest, cast(val as text) as val from rows where project_id = ${p}`.execute(getDb().kysely);
+    const byDigest = new Map(stored.rows.map((r) => [r.digest, r.val]));
+    expect(row_digests.map((d) => byDigest.get(d))).toEqual(texts);
+  });
+
   it('gives the event loop turns while it digests and stores a large table (SQLite is synchronous)', async () => {
     const store = storeOn(getDb());
     const p = newProject('table-turns');
