@@ -12,7 +12,7 @@
 import { sql, type Transaction } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { compiledOnceByPosition, type CompiledRun } from '../db/compiled-once.ts';
-import { jsonTextAsWrittenSql, maxBindParameters, refuseNul, type Database, type Db } from '../db/index.ts';
+import { jsonTextAsWrittenSql, maxBindParameters, type Database, type Db } from '../db/index.ts';
 import { jsonStringArrayElements } from '../db/dialect-json-arrays.ts';
 import { statementsHoldEventLoop } from '../db/dialect-event-loop.ts';
 import type { EncodedValue } from '../objects/value-encoding.ts';
@@ -45,12 +45,9 @@ export async function insertRowValues(
     }
     // The largest power of two that fits: a handful of statement shapes for any table.
     const size = 2 ** Math.floor(Math.log2(fit));
+    // An EncodedValue's text was refused already if unstorable (U+0000 included): encodeValue.
     const bound: unknown[] = [];
-    for (let i = start; i < start + size; i++) {
-      const { digest, text } = values[i]!;
-      refuseNul(text);
-      bound.push(projectId, digest, text);
-    }
+    for (let i = start; i < start + size; i++) bound.push(projectId, values[i]!.digest, values[i]!.text);
     await rowInsert(size)(db, bound, trx);
     start += size;
     if (statementsHoldEventLoop(db)) await nextTurn();

@@ -115,6 +115,14 @@ describeEachDialect('tableCreate', (getDb) => {
     expect(page.rows[0]?.digest).toBe(row_digests[11_998]);
   });
 
+  it('refuses a row holding U+0000 (neither database can keep it) and stores no row of the table', async () => {
+    const store = storeOn(getDb());
+    const p = newProject('table-nul');
+    const rows = `[{"a":1},{"s":"x\\u0000y"}]`;
+    await expectWeftError(store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(p, rows))), 400, 'InvalidRequest');
+    expect(await counts(getDb(), p)).toEqual({ tables: 0, rows: 0, list: 0 });
+  });
+
   it('stores every row as sent (numbers as spelt, keys in order) whatever the statement it lands in', async () => {
     const store = storeOn(getDb());
     const p = newProject('table-as-sent');
