@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     const failed: string[] = [];
     for (const [id, run] of Object.entries(scenarios)) {
       say(`bench:check ${id}`);
-      let result = await run(ctx);
+      let result = await runOnceMore(id, run, ctx);
       let verdicts = judgeAll(id, result, recorded);
       if (verdicts.some((v) => !v.ok)) {
         say(`bench:check ${id}: ${verdicts.filter((v) => !v.ok).length} line(s) past their limit, running it once more`);
@@ -85,6 +85,16 @@ async function main(): Promise<void> {
     process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {
     close();
+  }
+}
+
+/** A scenario that throws (a request timed out on a loaded machine) is run once more before it fails the check. */
+async function runOnceMore(id: string, run: (ctx: RunContext) => Promise<ScenarioResult>, ctx: RunContext): Promise<ScenarioResult> {
+  try {
+    return await run(ctx);
+  } catch (err) {
+    say(`bench:check ${id} threw (${err instanceof Error ? err.message : String(err)}), running it once more`);
+    return run(ctx);
   }
 }
 

@@ -54,6 +54,8 @@ export async function measureHttp(target: Target, opts: LoadOptions): Promise<Fi
   if (opts.warmup) await autocannon({ ...base, duration: opts.warmup });
   const result = await autocannon(opts.amount !== undefined ? { ...base, amount: opts.amount } : { ...base, duration: opts.duration ?? 5 });
   const ok = result['2xx'];
+  if (ok === 0 && result.errors === 0 && result.non2xx === 0 && opts.amount === undefined)
+    throw new Error(`${target.url}: no request finished within the ${opts.duration ?? 5} s window (send a fixed amount instead)`);
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0 || ok === 0) {
     throw new Error(`${target.url}: ${ok} ok, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }

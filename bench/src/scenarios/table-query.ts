@@ -103,10 +103,16 @@ class Runner {
     });
   }
 
-  /** Weft over HTTP, then the statement the store ran for it, on the same database. */
+  /**
+   * Weft over HTTP, then the statement the store ran for it, on the same database. A request
+   * that may take seconds is sent a fixed number of times instead of for a duration: one that
+   * outlasts the window would leave nothing measured. 'slow' says so up front; otherwise one
+   * timed request decides (a 100,000-row sort takes about a second on a slow machine).
+   */
   async pair(req: T.TableQueryReq, speed: 'fast' | 'slow'): Promise<Pair> {
-    const slow = speed === 'slow';
-    const count = this.ctx.quick ? 1 : 2;
+    const window = (this.ctx.seconds / 2) * 1000;
+    const slow = speed === 'slow' || (await this.once(req)) > window / 5;
+    const count = 2;
     const weft = await measureHttp(
       this.target(req),
       slow ? { connections: 1, amount: count } : { connections: 1, duration: this.ctx.seconds / 2, warmup: 1 },
