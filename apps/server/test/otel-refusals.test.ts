@@ -4,28 +4,13 @@
 // counted in a partial success while the others are stored.
 import { gzipSync } from 'node:zlib';
 import { ExportTraceServiceRequest, ExportTraceServiceResponse } from '@weft/core';
+import { fixtureSpan } from '@weft/core/testing';
 import { expect, it } from 'vitest';
 import { basic } from './otel/otel-clients.ts';
 import { describeEachDatabase } from './test-server.ts';
 
-const span = (spanId: string, start: bigint, end: bigint, name = 'step') => ({
-  traceId: Buffer.from('0af7651916cd43dd8448eb211c80319c', 'hex'),
-  spanId: Buffer.from(spanId, 'hex'),
-  traceState: '',
-  parentSpanId: Buffer.alloc(0),
-  flags: 0,
-  name,
-  kind: 1,
-  startTimeUnixNano: String(start),
-  endTimeUnixNano: String(end),
-  attributes: [],
-  droppedAttributesCount: 0,
-  events: [],
-  droppedEventsCount: 0,
-  links: [],
-  droppedLinksCount: 0,
-  status: undefined,
-});
+const span = (spanId: string, start: bigint, end: bigint, name = 'step') =>
+  fixtureSpan({ spanId: Buffer.from(spanId, 'hex'), name, startTimeUnixNano: String(start), endTimeUnixNano: String(end) });
 
 const T0 = 1_749_000_000_000_000_000n;
 

@@ -145,6 +145,27 @@ export const insufficientStorage = (reason: string) => new WeftError(507, 'Insuf
 /** An operation a known client calls that Weft deliberately does not offer (the reason says what to do instead). */
 export const notImplemented = (reason: string) => new WeftError(501, 'NotImplemented', reason);
 
+/** A WeftError as a message between threads carries it (structured-cloneable). */
+export interface WeftErrorParts {
+  status: WeftError['status'];
+  errorType: ErrorType;
+  message: string;
+  extra: Readonly<Record<string, unknown>>;
+  headers: Readonly<Record<string, string>>;
+}
+
+export const weftErrorParts = (err: WeftError): WeftErrorParts => ({
+  status: err.status,
+  errorType: err.errorType,
+  message: err.message,
+  extra: err.extra,
+  headers: err.headers,
+});
+
+/** The error another thread raised (a mapping thread's 400 for a span that does not decode). */
+export const weftErrorOf = (parts: WeftErrorParts) =>
+  new WeftError(parts.status, parts.errorType, parts.message, parts.extra, parts.headers);
+
 /**
  * A value the schema allows but a rule of the data refuses, answered like a schema problem: 422
  * with the seed's `{detail:[{loc,msg,type}]}` body.

@@ -6,11 +6,10 @@
 // it, so this thread digests it (natively, @weft/json-native, when built) while the main thread
 // goes on with the next trajectory. One thread per process, started on first use; small texts are
 // digested in place (a message costs more than their dump). Whatever a thread that stops was
-// asked is answered in place, and the next ask starts a new one; after MAX_STARTS threads every
+// asked is answered in place, and the next ask starts a new one; after three threads every
 // digest is computed in place: same answers, only slower.
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import type * as Esbuild from 'esbuild';
+import { ThreadSlot } from '../thread-slot.ts';
+import { workerOf } from '../worker-of.ts';
 import type { DigestAnswer, DigestAsk } from './digest-worker.ts';
 import { digestOfParsedText, type TextDigest } from './digest.ts';
 
@@ -19,7 +18,7 @@ const IN_PLACE_MAX_CHARS = 64 * 1024;
 
 /** Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON). */
 export function parsedTextDigest(text: string): Promise<TextDigest> {
-  const thread = text.length > IN_PLACE_MAX_CHARS ? digestThread() : undefined;
+  const thread = text.length > IN_PLACE_MAX_CHARS ? slot.get() : undefined;
   if (thread) return thread.ask(text);
   return new Promise((resolve) => resolve(digestOfParsedText(text)));
 }
@@ -28,35 +27,19 @@ interface DigestThread {
   ask(text: string): Promise<TextDigest>;
 }
 
-const MAX_STARTS = 3;
 // Its values live only while one text is dumped: a small young generation is enough, and keeps
 // the thread's share of the process's memory small (BENCHMARKS.md, scenario 6).
 const YOUNG_GENERATION_MB = 8;
 
-let thread: DigestThread | undefined;
-let starts = 0;
-let stops = 0;
+const slot = new ThreadSlot(startThread);
 
 /** How many digest threads failed to start or stopped: 0 in a healthy process. */
 export function digestThreadStops(): number {
-  return stops;
-}
-
-function digestThread(): DigestThread | undefined {
-  if (!thread && starts < MAX_STARTS) {
-    starts++;
-    try {
-      thread = startThread();
-    } catch {
-      starts = MAX_STARTS;
-      stops++;
-    }
-  }
-  return thread;
+  return slot.counts.stops;
 }
 
 function startThread(): DigestThread {
-  const worker = workerOf(new URL(import.meta.url));
+  const worker = workerOf(new URL(import.meta.url), 'digest-worker', { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB });
   const waiting = new Map<number, { resolve: (d: TextDigest) => void; reject: (e: Error) => void; text: string }>();
   let next = 0;
   // Only while answers are awaited does the thread keep the process alive.
@@ -73,9 +56,7 @@ function startThread(): DigestThread {
     }
   });
   const stop = () => {
-    if (thread !== self) return;
-    thread = undefined;
-    stops++;
+    if (!slot.stopped(self)) return;
     for (const ask of waiting.values()) {
       try {
         ask.resolve(digestOfParsedText(ask.text));
@@ -98,29 +79,4 @@ function startThread(): DigestThread {
     },
   };
   return self;
-}
-
-/**
- * The built package runs digest-worker.js beside this file. From source (tests, the bench, `tsx`)
- * Node cannot load TypeScript in a worker, so the entry is bundled to JavaScript with esbuild (a
- * development dependency) and evaluated.
- */
-function workerOf(here: URL): Worker {
-  // None of the process's own flags: a worker inherits them, and some break it (--input-type).
-  const options = { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
-  if (!here.pathname.endsWith('.ts')) return new Worker(new URL('./digest-worker.js', here), options);
-  const entry = new URL('./digest-worker.ts', here).pathname;
-  // A synchronous require: the first digest is asked synchronously, and bundling happens once.
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  const bundled = buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    write: false,
-    logLevel: 'silent',
-    // native-json.ts resolves its addon from its own place, which the bundle's code is not.
-    define: { 'import.meta.url': JSON.stringify(new URL('../native-json.ts', here).href) },
-  });
-  return new Worker(bundled.outputFiles[0]!.text, { ...options, eval: true });
 }

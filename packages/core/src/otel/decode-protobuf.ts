@@ -22,12 +22,14 @@ export interface OtlpExport {
     schemaUrl: string;
     scopeSpans: Array<{ scope: InstrumentationScope | undefined; schemaUrl: string; spans: SpanSource[] }>;
   }>;
+  /** The protobuf body it was read from: a mapping thread reads it again (map-thread.ts). */
+  body?: Uint8Array;
 }
 
 /** The export with each span left as bytes. Throws on a body that is not the message. */
 export async function readOtlpProtobuf(bytes: Uint8Array, clock = new TurnClock()): Promise<OtlpExport> {
   const reader = new BinaryReader(bytes, strictUtf8);
-  const request: OtlpExport = { resourceSpans: [] };
+  const request: OtlpExport = { resourceSpans: [], body: bytes };
   while (reader.pos < reader.len) {
     const [field, wire] = reader.tag();
     if (field === 1 && wire === WireType.LengthDelimited)

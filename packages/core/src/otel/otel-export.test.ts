@@ -5,26 +5,10 @@ import { WeftError } from '../errors.ts';
 import { otlpCallChunks, otlpCalls, otlpProjects, SpanTally } from './otel-export.ts';
 import type { ExportTraceServiceRequest } from './proto/opentelemetry/proto/collector/trace/v1/trace_service.generated.ts';
 import type { Span } from './proto/opentelemetry/proto/trace/v1/trace.generated.ts';
+import { fixtureSpan } from './span-fixture.ts';
 
-const span = (n: number, fields: Partial<Span> = {}): Span => ({
-  traceId: Buffer.from('0af7651916cd43dd8448eb211c80319c', 'hex'),
-  spanId: Buffer.from(n.toString(16).padStart(16, '0'), 'hex'),
-  traceState: '',
-  parentSpanId: Buffer.alloc(0),
-  flags: 0,
-  name: `span ${n}`,
-  kind: 1,
-  startTimeUnixNano: '1749000000000000000',
-  endTimeUnixNano: '1749000000000000001',
-  attributes: [],
-  droppedAttributesCount: 0,
-  events: [],
-  droppedEventsCount: 0,
-  links: [],
-  droppedLinksCount: 0,
-  status: undefined,
-  ...fields,
-});
+const span = (n: number, fields: Partial<Span> = {}): Span =>
+  fixtureSpan({ spanId: Buffer.from(n.toString(16).padStart(16, '0'), 'hex'), name: `span ${n}`, ...fields });
 
 function exportOf(resources: Array<{ attrs?: Record<string, string>; spans: Span[] }>): ExportTraceServiceRequest {
   return {

@@ -53,26 +53,39 @@ export interface OtelBatch {
   message: string;
 }
 
+/** A tally as a message can carry it (a mapping thread's, map-thread.ts). */
+export interface TallyState {
+  rejected: number;
+  /** The first few reasons, each with the spans it covers (one reason can cover a whole refused resource). */
+  explained: Array<{ reason: string; spans: number }>;
+}
+
 /** The spans that could not be stored: all counted, the first few explained. */
 export class SpanTally {
   rejected = 0;
-  readonly #reasons: string[] = [];
-  /** Spans covered by the reasons given (one reason can cover a whole refused resource). */
-  #explained = 0;
+  readonly #explained: TallyState['explained'] = [];
 
   refuse(reason: string, spans = 1): void {
     this.rejected += spans;
-    if (this.#reasons.length < MAX_EXPLAINED) {
-      this.#reasons.push(reason);
-      this.#explained += spans;
-    }
+    if (this.#explained.length < MAX_EXPLAINED) this.#explained.push({ reason, spans });
+  }
+
+  get state(): TallyState {
+    return { rejected: this.rejected, explained: [...this.#explained] };
+  }
+
+  /** Counts another tally's refusals too. */
+  add(other: TallyState): void {
+    this.rejected += other.rejected;
+    for (const e of other.explained) if (this.#explained.length < MAX_EXPLAINED) this.#explained.push(e);
   }
 
   /** OTLP's partial-success message; empty when nothing was rejected. */
   get message(): string {
     if (this.rejected === 0) return '';
-    const more = this.rejected > this.#explained ? `; and ${this.rejected - this.#explained} more` : '';
-    return `${this.rejected} span(s) not stored: ${this.#reasons.join('; ')}${more}`;
+    const explained = this.#explained.reduce((n, e) => n + e.spans, 0);
+    const more = this.rejected > explained ? `; and ${this.rejected - explained} more` : '';
+    return `${this.rejected} span(s) not stored: ${this.#explained.map((e) => e.reason).join('; ')}${more}`;
   }
 }
 

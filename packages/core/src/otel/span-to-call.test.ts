@@ -4,20 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { SpanRefusal } from './any-value.ts';
 import type { AnyValue } from './proto/opentelemetry/proto/common/v1/common.generated.ts';
 import type { Span } from './proto/opentelemetry/proto/trace/v1/trace.generated.ts';
+import { fixtureSpan } from './span-fixture.ts';
 import { spanOrigin, spanToCall } from './span-to-call.ts';
 
 type Attr = string | number | boolean | AnyValue;
 
 function span(attributes: Record<string, Attr> = {}, fields: Partial<Span> = {}): Span {
-  return {
-    traceId: Buffer.from('0af7651916cd43dd8448eb211c80319c', 'hex'),
+  return fixtureSpan({
     spanId: Buffer.from('b7ad6b7169203331', 'hex'),
-    traceState: '',
-    parentSpanId: Buffer.alloc(0),
-    flags: 0,
     name: 'step',
-    kind: 1,
-    startTimeUnixNano: '1749000000000000000',
     endTimeUnixNano: '1749000000250000000',
     attributes: Object.entries(attributes).map(([key, v]) => ({
       key,
@@ -32,14 +27,8 @@ function span(attributes: Record<string, Attr> = {}, fields: Partial<Span> = {})
                 : { doubleValue: v }
               : v,
     })),
-    droppedAttributesCount: 0,
-    events: [],
-    droppedEventsCount: 0,
-    links: [],
-    droppedLinksCount: 0,
-    status: undefined,
     ...fields,
-  };
+  });
 }
 
 const origin = spanOrigin(undefined, undefined);

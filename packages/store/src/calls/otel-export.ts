@@ -1,10 +1,11 @@
 // POST /otel/v1/traces: each span is one whole call (start and end together), written with
 // several rows per statement in ONE transaction, so an export is stored entirely or not at all.
-// Spans are decoded and mapped a statement's worth at a time inside it: a 32 MB export never
-// holds all of its calls in memory (bench: otel-ingest).
+// Spans are decoded and mapped a statement's worth at a time inside it, on the mapping thread while
+// earlier chunks are inserted when the export is large (map-thread.ts in @weft/core): a 32 MB
+// export never holds all of its calls in memory (bench: otel-ingest).
 // A re-sent span (exporters retry) replaces its call instead of adding one; a parent sent later
 // links by its id, the parent span id, whatever the order.
-import { otlpCallChunks, SpanTally, TurnClock, type OtelCall } from '@weft/core';
+import { otlpCallChunksOffMain, SpanTally, TurnClock, type OtelCall } from '@weft/core';
 import type { OtelExportInput } from '../store.ts';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
@@ -16,26 +17,35 @@ const ROWS_PER_STATEMENT = 100;
 export async function otelExport(db: Db, req: OtelExportInput, user: string): Promise<T.OtlpExportRes> {
   const clock = new TurnClock();
   const tally = new SpanTally();
-  await db.kysely.transaction().execute(async (trx) => {
-    for await (const chunk of otlpCallChunks(req.request, req.projects, tally, ROWS_PER_STATEMENT, clock)) {
-      // A span sent twice in one statement: the last copy wins (a statement may not touch a row
-      // twice); across statements the later upsert wins by itself.
-      const unique = new Map<string, OtelCall>();
-      for (const call of chunk) {
-        const key = `${call.project_id}\n${call.id}`;
-        unique.delete(key);
-        unique.set(key, call);
+  const chunks = otlpCallChunksOffMain(req.request, req.projects, tally, ROWS_PER_STATEMENT, clock);
+  try {
+    // The transaction opens once the first chunk is mapped: an export queued behind others on the
+    // mapping thread holds no connection (nor SQLite's write lock) while it waits.
+    const first = await chunks.next();
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let next = first; !next.done; next = await chunks.next()) {
+        // A span sent twice in one statement: the last copy wins (a statement may not touch a row
+        // twice); across statements the later upsert wins by itself.
+        const unique = new Map<string, OtelCall>();
+        for (const call of next.value) {
+          const key = `${call.project_id}\n${call.id}`;
+          unique.delete(key);
+          unique.set(key, call);
+        }
+        await upsertCallRows(
+          db,
+          trx,
+          [...unique.values()].map((call) => row(call, user)),
+          SPAN_COLUMNS,
+        );
+        // better-sqlite3 is synchronous: a turn for the event loop between statements when due.
+        if (clock.due) await clock.pass();
       }
-      await upsertCallRows(
-        db,
-        trx,
-        [...unique.values()].map((call) => row(call, user)),
-        SPAN_COLUMNS,
-      );
-      // better-sqlite3 is synchronous: a turn for the event loop between statements when due.
-      if (clock.due) await clock.pass();
-    }
-  });
+    });
+  } finally {
+    // A failed statement stops the mapping of the rest (a no-op once every chunk was taken).
+    await chunks.return(undefined);
+  }
   return tally.rejected === 0 ? {} : { partialSuccess: { rejectedSpans: String(tally.rejected), errorMessage: tally.message } };
 }
 

@@ -2,6 +2,7 @@
 // call's feedback): rows with equal timestamps and equal sort values come back in id order, the
 // unique tie-break, whatever order they were written in, read after read and across pages.
 import { ExportTraceServiceRequest, otlpProjects } from '@weft/core';
+import { fixtureSpan } from '@weft/core/testing';
 import type * as T from '@weft/types';
 import { beforeAll, expect, it } from 'vitest';
 import { callsStreamQuery } from '../../src/calls/calls-stream-query.ts';
@@ -77,24 +78,16 @@ describeEachDialect('stable orders: calls', (getDb) => {
     const base = 1_749_000_000_000_000_000n;
     // Sub-millisecond starts, in reverse of span id order: stored times are milliseconds, so all tie.
     const spanIds = ['0000000000000004', '0000000000000002', '0000000000000003', '0000000000000001'];
-    const spans = spanIds.map((spanId, i) => ({
-      traceId: Buffer.from('000000000000000000000000000000aa', 'hex'),
-      spanId: Buffer.from(spanId, 'hex'),
-      traceState: '',
-      parentSpanId: Buffer.alloc(0),
-      flags: 0,
-      name: 'chat',
-      kind: 3,
-      startTimeUnixNano: String(base + BigInt(i) * 1000n),
-      endTimeUnixNano: String(base + 5_000_000n),
-      attributes: [],
-      droppedAttributesCount: 0,
-      events: [],
-      droppedEventsCount: 0,
-      links: [],
-      droppedLinksCount: 0,
-      status: undefined,
-    }));
+    const spans = spanIds.map((spanId, i) =>
+      fixtureSpan({
+        traceId: Buffer.from('000000000000000000000000000000aa', 'hex'),
+        spanId: Buffer.from(spanId, 'hex'),
+        name: 'chat',
+        kind: 3,
+        startTimeUnixNano: String(base + BigInt(i) * 1000n),
+        endTimeUnixNano: String(base + 5_000_000n),
+      }),
+    );
     const bytes = ExportTraceServiceRequest.encode({
       resourceSpans: [
         {

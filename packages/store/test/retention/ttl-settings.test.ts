@@ -2,6 +2,7 @@
 // started_at + retention_days, stamped when the start is written, so a change applies to calls
 // written after it and stored calls keep theirs.
 import { ExportTraceServiceRequest, otlpProjects, WeftError } from '@weft/core';
+import { fixtureSpan } from '@weft/core/testing';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createStore } from '../../src/create-store.ts';
@@ -136,24 +137,14 @@ describeEachDialect('project TTL settings', (getDb) => {
     );
     expect(await expireAt(db, p, id)).toBe(plusDays(T0, 10));
     const startNs = BigInt(Date.parse(T0)) * 1_000_000n;
-    const span = {
+    const span = fixtureSpan({
       traceId: Buffer.alloc(16, 1),
       spanId: Buffer.alloc(8, 2),
-      traceState: '',
-      parentSpanId: Buffer.alloc(0),
-      flags: 0,
       name: 'chat',
       kind: 3,
       startTimeUnixNano: String(startNs),
       endTimeUnixNano: String(startNs + 5_000_000n),
-      attributes: [],
-      droppedAttributesCount: 0,
-      events: [],
-      droppedEventsCount: 0,
-      links: [],
-      droppedLinksCount: 0,
-      status: undefined,
-    };
+    });
     const bytes = ExportTraceServiceRequest.encode({
       resourceSpans: [
         {
