@@ -10,7 +10,7 @@ import { raceDeadline } from './deadline.ts';
 import type { Db } from './db.ts';
 import { timedQueries, type QueryTiming } from './query-timing.ts';
 import type { Database } from './schema.ts';
-import { ReadWriteSqliteDriver } from './sqlite-read-write-driver.ts';
+import { ReadWriteSqliteDriver, type WriterCheckpoints } from './sqlite-read-write-driver.ts';
 import { sqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
 import { sqliteReader, type LongRead } from './sqlite-reader.ts';
 import { withStatementCache, type CachedSqliteDatabase } from './statement-cache.ts';
@@ -27,7 +27,7 @@ class WeftSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: CachedSqliteDatabase,
     private readonly reader: SqliteDatabase | undefined,
-    private readonly onCommit: () => void,
+    private readonly checkpoints: WriterCheckpoints,
   ) {
     super({ database: writer });
   }
@@ -37,13 +37,14 @@ class WeftSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ReadWriteSqliteDriver(this.writer, this.reader, this.onCommit);
+    return new ReadWriteSqliteDriver(this.writer, this.reader, this.checkpoints);
   }
 }
 
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
-export async function openSqlite(path: string): Promise<Db> {
+/** `walBoundBytes`: the WAL's size at which writes pause for a checkpoint (sqlite-checkpointer.ts; tests set a small one). */
+export async function openSqlite(path: string, walBoundBytes?: number): Promise<Db> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let sqlite: BetterSqlite3.Database;
   try {
@@ -85,7 +86,10 @@ export async function openSqlite(path: string): Promise<Db> {
   const queryTiming: QueryTiming = { onQuery: undefined };
   let checkpointer: SqliteCheckpointer | undefined;
   const kysely = new Kysely<Database>({
-    dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection, () => checkpointer?.committed()),
+    dialect: new WeftSqliteDialect(withStatementCache(sqlite), readerConnection, {
+      committed: () => checkpointer?.committed(),
+      walRoom: () => checkpointer?.walRoom(),
+    }),
     log: timedQueries(queryTiming),
   });
   // An in-memory database exists only on this connection: its long reads stay here.
@@ -93,9 +97,13 @@ export async function openSqlite(path: string): Promise<Db> {
   if (path !== ':memory:') {
     // Checkpoints off the main thread; if that thread stops, the writer checkpoints again.
     sqlite.pragma('wal_autocheckpoint = 0');
-    checkpointer = sqliteCheckpointer(path, () => {
-      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-    });
+    checkpointer = sqliteCheckpointer(
+      path,
+      () => {
+        if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+      },
+      walBoundBytes,
+    );
   }
   // Only tables whose size changed 25-fold since their last analysis are analyzed again.
   const optimizer = setInterval(() => {

@@ -24,14 +24,13 @@ export class ReadWriteSqliteDriver implements Driver {
   constructor(
     private readonly writer: CachedSqliteDatabase,
     private readonly reader: SqliteDatabase | undefined,
-    /** Runs once a commit of the writer has returned (the checkpointer counts them). */
-    private readonly onCommit: () => void,
+    private readonly checkpoints: WriterCheckpoints,
   ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutedConnection(this.writer, this.reader, this.#writerTurn, this.onCommit);
+    return new RoutedConnection(this.writer, this.reader, this.#writerTurn, this.checkpoints);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -40,7 +39,7 @@ export class ReadWriteSqliteDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
-    this.onCommit();
+    this.checkpoints.committed();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -74,6 +73,14 @@ export class ReadWriteSqliteDriver implements Driver {
 
 const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** What the writer tells the checkpointer (sqlite-checkpointer.ts), and asks of it. */
+export interface WriterCheckpoints {
+  /** Runs once a commit of the writer has returned (the checkpointer counts them). */
+  committed(): void;
+  /** Before a write, holding the writer's turn: a promise to await while the WAL is over its bound. */
+  walRoom(): Promise<void> | undefined;
+}
+
 class RoutedConnection implements DatabaseConnection {
   #inTransaction = false;
 
@@ -81,13 +88,15 @@ class RoutedConnection implements DatabaseConnection {
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase | undefined,
     private readonly writerTurn: Mutex,
-    private readonly onCommit: () => void,
+    private readonly checkpoints: WriterCheckpoints,
   ) {}
 
   async begin(): Promise<void> {
     await this.writerTurn.lockWithin('waiting for the SQLite writer');
     this.#inTransaction = true;
     try {
+      const room = this.checkpoints.walRoom();
+      if (room) await room;
       remainingMs('starting a SQLite transaction');
       run(this.writer.prepare('begin'), []);
     } catch (err) {
@@ -112,9 +121,11 @@ class RoutedConnection implements DatabaseConnection {
     }
     await this.writerTurn.lockWithin('waiting for the SQLite writer');
     try {
+      const room = this.checkpoints.walRoom();
+      if (room) await room;
       // Outside a transaction a statement commits by itself.
       const result = run<R>(this.writer.prepare(query.sql), query.parameters);
-      this.onCommit();
+      this.checkpoints.committed();
       return result;
     } finally {
       this.writerTurn.unlock();
