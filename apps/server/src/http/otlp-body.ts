@@ -16,7 +16,8 @@ export const PROTOBUF = 'application/x-protobuf';
 export async function decodeOtlpBody(chunks: Buffer[], mediaType: string): Promise<OtlpExport> {
   if (mediaType === PROTOBUF) {
     try {
-      return await readOtlpProtobuf(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      // The request's own body, read by nothing else: a mapping thread may take it (no copy).
+      return await readOtlpProtobuf(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), undefined, { given: true });
     } catch (err) {
       throw invalidRequest(`Malformed OTLP protobuf: ${err instanceof Error ? err.message : String(err)}`);
     }

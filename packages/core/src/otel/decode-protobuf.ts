@@ -24,12 +24,17 @@ export interface OtlpExport {
   }>;
   /** The protobuf body it was read from: a mapping thread reads it again (map-thread.ts). */
   body?: Uint8Array;
+  /** The caller gave the body away: a mapping thread takes it instead of a copy, leaving it empty. */
+  bodyGiven?: boolean;
 }
 
-/** The export with each span left as bytes. Throws on a body that is not the message. */
-export async function readOtlpProtobuf(bytes: Uint8Array, clock = new TurnClock()): Promise<OtlpExport> {
+/**
+ * The export with each span left as bytes. Throws on a body that is not the message. `given`: the
+ * caller will not read `bytes` again (a request's own body), so a mapping thread may take them.
+ */
+export async function readOtlpProtobuf(bytes: Uint8Array, clock = new TurnClock(), { given = false } = {}): Promise<OtlpExport> {
   const reader = new BinaryReader(bytes, strictUtf8);
-  const request: OtlpExport = { resourceSpans: [], body: bytes };
+  const request: OtlpExport = { resourceSpans: [], body: bytes, bodyGiven: given };
   while (reader.pos < reader.len) {
     const [field, wire] = reader.tag();
     if (field === 1 && wire === WireType.LengthDelimited)

@@ -55,7 +55,12 @@ describe('otlpCallChunksOffMain', () => {
     const threadTally = new SpanTally();
     const offMain = await collect(otlpCallChunksOffMain(await readOtlpProtobuf(bytes), PROJECTS, threadTally, 100));
     expect(offMain).toEqual(inPlace);
-    // The body moved to the thread rather than being copied (a 32 MB export is not held twice).
+    // A body not given away is copied: the caller may read it again.
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    expect(
+      await collect(otlpCallChunksOffMain(await readOtlpProtobuf(bytes, undefined, { given: true }), PROJECTS, new SpanTally(), 100)),
+    ).toEqual(inPlace);
+    // Given away, it moved to the thread rather than being copied (a 32 MB export is not held twice).
     expect(bytes.byteLength).toBe(0);
     expect(offMain.flat()).toHaveLength(3 * THREAD_MIN_SPANS - refusedIn(3 * THREAD_MIN_SPANS));
     expect(threadTally.rejected).toBe(refusedIn(3 * THREAD_MIN_SPANS));
@@ -66,12 +71,14 @@ describe('otlpCallChunksOffMain', () => {
     expect(after.stops).toBe(before.stops);
   });
 
-  it('copies a body that is a view into a larger buffer, which stays whole', async () => {
+  it('copies a body given away that is a view into a larger buffer, which stays whole', async () => {
     const bytes = body(THREAD_MIN_SPANS);
     const shared = new Uint8Array(bytes.length + 16);
     shared.set(bytes, 8);
     const view = shared.subarray(8, 8 + bytes.length);
-    const calls = (await collect(otlpCallChunksOffMain(await readOtlpProtobuf(view), PROJECTS, new SpanTally(), 100))).flat();
+    const calls = (
+      await collect(otlpCallChunksOffMain(await readOtlpProtobuf(view, undefined, { given: true }), PROJECTS, new SpanTally(), 100))
+    ).flat();
     expect(calls).toHaveLength(THREAD_MIN_SPANS - refusedIn(THREAD_MIN_SPANS));
     expect(Buffer.from(view).equals(Buffer.from(body(THREAD_MIN_SPANS)))).toBe(true);
   });

@@ -28,8 +28,8 @@ const YOUNG_GENERATION_MB = 8;
 
 /**
  * otlpCallChunks's calls, in the same chunks, mapped on the mapping thread when the export is a
- * protobuf body of at least THREAD_MIN_SPANS spans; that body then moves to the thread and is
- * left empty here. Breaking out of the loop stops the thread's work.
+ * protobuf body of at least THREAD_MIN_SPANS spans; a body given away (readOtlpProtobuf's `given`)
+ * then moves to the thread and is left empty here. Breaking out of the loop stops the thread's work.
  */
 export async function* otlpCallChunksOffMain(
   request: OtlpExport,
@@ -39,7 +39,7 @@ export async function* otlpCallChunksOffMain(
   clock = new TurnClock(),
 ): AsyncGenerator<OtelCall[]> {
   const thread = request.body && spanCount(request) >= THREAD_MIN_SPANS ? slot.get() : undefined;
-  if (thread && request.body) yield* thread.chunks(request.body, projects, tally, size);
+  if (thread && request.body) yield* thread.chunks(request.body, request.bodyGiven === true, projects, tally, size);
   else yield* otlpCallChunks(request, projects, tally, size, clock);
 }
 
@@ -57,7 +57,7 @@ interface Job {
 
 interface MapThread {
   worker: Worker;
-  chunks(body: Uint8Array, projects: readonly string[], tally: SpanTally, size: number): AsyncGenerator<OtelCall[]>;
+  chunks(body: Uint8Array, given: boolean, projects: readonly string[], tally: SpanTally, size: number): AsyncGenerator<OtelCall[]>;
 }
 
 const slot = new ThreadSlot(startThread);
@@ -96,15 +96,15 @@ function startThread(): MapThread {
   worker.on('exit', stop);
   const self: MapThread = {
     worker,
-    async *chunks(body, projects, tally, size) {
+    async *chunks(body, given, projects, tally, size) {
       const id = next++;
       const job: Job = { answers: [], wake: undefined };
       const flow = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
       flow[FLOW_ROOM] = AHEAD;
-      // The body moves to the thread when it owns its memory (a body read in pieces is one buffer
-      // of its own): the export's spans on this thread are left empty, and nothing reads them
-      // once the thread maps them. A view into a shared buffer is copied instead.
-      const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+      // A body given away moves to the thread when it owns its memory (a body read in pieces is one
+      // buffer of its own): the export's spans on this thread are left empty, and nothing reads
+      // them once the thread maps them. Any other body is copied.
+      const whole = given && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
       const moved = whole ? body : new Uint8Array(body);
       jobs.set(id, job);
       if (jobs.size === 1) worker.ref();
