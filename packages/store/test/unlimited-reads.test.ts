@@ -21,7 +21,9 @@ describeEachDialect(
       expect(value.rows.map((r) => r.val)).toEqual(ROWS);
       expect(value.rows.map((r) => r.digest)).toEqual(row_digests);
       expect(value.rows.every((r, i) => r.original_index === i)).toBe(true);
-      expect(turns).toBeGreaterThan(2);
+      // A read that held the loop from start to end gets no turn, or one before it starts; in memory
+      // (the read itself on this thread, the rows decoded in turns) a fast machine sees two or three.
+      expect(turns).toBeGreaterThan(1);
       // An offset alone still reads to the end.
       const tail = await store.tableQuery({ project_id: p, digest, offset: 29_990 }, ALICE);
       expect(tail.rows.map((r) => r.original_index)).toEqual(Array.from({ length: 10 }, (_, k) => 29_990 + k));
@@ -38,8 +40,10 @@ describeEachDialect(
         paged.push(...(await store.objsQuery({ project_id: p, offset, limit: 500 }, ALICE)).objs);
       expect(value.objs).toEqual(paged);
       expect(new Set(value.objs.map((o) => (o.val as { i: number }).i)).size).toBe(1500);
-      // In memory the read runs in place (nothing else can open that database); 1,500 rows decode in one turn.
-      if (variant !== 'sqlite') expect(turns).toBeGreaterThan(2);
+      // In memory the read runs in place (nothing else can open that database); 1,500 rows decode in
+      // one turn. Elsewhere the loop turns while the read runs (a fast reader thread answers within
+      // one turn; a read that held the loop would get none).
+      if (variant !== 'sqlite') expect(turns).toBeGreaterThan(0);
     });
 
     it('annotation_queues/query: every queue, as the pages read them', async () => {
