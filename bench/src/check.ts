@@ -19,6 +19,7 @@ import { callsQueryScenario } from './scenarios/calls-query.ts';
 import type { RunContext } from './scenarios/context.ts';
 import { otelIngestScenario } from './scenarios/otel-ingest.ts';
 import { tableQueryScenario } from './scenarios/table-query.ts';
+import { runMain } from './run-main.ts';
 
 const SCENARIOS: Record<string, (ctx: RunContext) => Promise<ScenarioResult>> = {
   'call-read': callReadScenario,
@@ -134,7 +135,4 @@ async function recordBaseline(
   say(`wrote ${baselineFile}`);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`\nbench:check failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+runMain('bench:check', main);

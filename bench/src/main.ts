@@ -27,6 +27,7 @@ import { routerScenario } from './scenarios/router.ts';
 import { rssScenario } from './scenarios/rss.ts';
 import { tableCreateScenario } from './scenarios/table-create.ts';
 import { tableQueryScenario } from './scenarios/table-query.ts';
+import { runMain } from './run-main.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
@@ -117,7 +118,4 @@ function writeResults(info: RunInfo, scenarios: ScenarioResult[], partial: boole
   say(`wrote ${file}${partial ? '' : ' and BENCHMARKS.md'}`);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`\nbench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+runMain('bench', main);

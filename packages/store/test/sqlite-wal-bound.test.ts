@@ -1,9 +1,12 @@
 // Write transactions that follow each other without a pause (a sustained ingest) leave SQLite no
 // moment to start its WAL again: without the writer's pause for a checkpoint the WAL grew by every
 // byte written. With it, the WAL stays near its bound, and nothing written is lost.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
@@ -51,4 +54,16 @@ it('keeps the WAL near its bound under back-to-back write transactions; every ro
   expect(largest).toBeLessThan((WRITES << 20) / 2);
   const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
   expect(Number(rows.rows[0]!.n)).toBe(10 * (WRITES + 1));
+}, 120_000);
+
+it('a process with nothing else to do stays alive while its write waits for the checkpoint', async () => {
+  // The wait is on shared memory and the thread is unref'd: without something holding the process,
+  // it exited in the middle of its writes with code 0 (the bench's seeding did, silently).
+  const fixture = fileURLToPath(new URL('./sqlite-wal-bound.fixture.ts', import.meta.url));
+  const run = await promisify(execFile)(
+    process.execPath,
+    ['--conditions=@weft/source', '--import', 'tsx', fixture, join(dir, 'alone.sqlite'), String(BOUND), '60'],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), timeout: 90_000 },
+  );
+  expect(run.stdout.trim()).toBe('stored 600');
 }, 120_000);

@@ -181,7 +181,11 @@ export function sqliteCheckpointer(path: string, onStop: (err: Error) => void, w
       Atomics.notify(shared, WAITING);
       const wait = Atomics.waitAsync(shared, DONE, done, ms);
       if (!wait.async) return undefined;
+      // A pending waitAsync does not keep the process alive, and the thread is unref'd: a process
+      // with nothing else to do (a seeding script, `weft` import) would exit mid-write, code 0.
+      const alive = setTimeout(() => {}, ms);
       return wait.value.then((outcome) => {
+        clearTimeout(alive);
         // Not checkpointed in time: the writer goes on, and is asked again at the thread's next look.
         if (outcome !== 'timed-out') return;
         Atomics.store(shared, WANT, 0);
