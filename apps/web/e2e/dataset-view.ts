@@ -34,15 +34,21 @@ export async function checkDatasetView(page: Page, server: TestServer, projectId
   for (const text of questions) expect(text).toMatch(/^\d+\s+Question 432\d?\s+\d$/);
   await page.getByRole('button', { name: 'Clear' }).click();
   await page.waitForURL((url) => !url.searchParams.has('q'));
+  await expect.poll(() => page.getByLabel('Search rows').inputValue()).toBe('');
 
-  // Jump to row 2500: in view, marked, and its own (search and sort cleared first).
+  // Jump to row 2500: in view, marked, and its own (search and sort cleared first: the search box
+  // empties with them).
+  await page.getByLabel('Search rows').fill('question 25');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/q=question\+25/);
   await page.getByLabel('Jump to row').fill('2500');
   await page.getByRole('button', { name: 'Go' }).click();
   const jumped = rows.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Question 2500', exact: true }) });
   await jumped.waitFor();
   expect(await jumped.isVisible()).toBe(true);
   expect(await jumped.getByRole('cell').first().innerText()).toBe('2500');
-  expect(page.url()).not.toMatch(/sort=/);
+  expect(page.url()).not.toMatch(/sort=|q=/);
+  expect(await page.getByLabel('Search rows').inputValue()).toBe('');
 
   // The row's number opens it whole in the drawer; Escape closes it.
   await jumped.getByRole('button', { name: 'Open row 2500' }).click();

@@ -11,6 +11,14 @@ interface TableToolbarProps {
 
 export function TableToolbar({ search, rowCount, onSearch, onJump }: TableToolbarProps) {
   const [text, setText] = useState(search);
+  // The box follows the URL's search when it changes (Clear, back and forward). Not by remounting
+  // on `search`: that also emptied the row number being typed, and a jump typed just after a Clear
+  // was lost.
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    setShown(search);
+    setText(search);
+  }
   const [jump, setJump] = useState('');
   const target = rowIndexOf(jump, rowCount);
   return (

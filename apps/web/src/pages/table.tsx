@@ -104,7 +104,6 @@ export function TablePage() {
     <section className="table-page">
       <TableTitle projectId={projectId} digest={digest} objectId={params.get('object')} version={params.get('v')} count={count} />
       <TableToolbar
-        key={search}
         search={search}
         rowCount={count}
         onSearch={(text) => {
