@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import { openSqlite } from '../src/db/open-sqlite.ts';
+import { createWalTable, rowCount, writeMegabyte } from './wal-writes.ts';
 
 const BOUND = 4 << 20;
 /** Transactions of 1 MB, one after the other. */
@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'weft-wal-'));
   file = join(dir, 'weft.sqlite');
   db = await openSqlite(file, BOUND);
-  await sql`create table t (k text primary key, v text not null)`.execute(db.kysely);
+  await createWalTable(db);
 });
 afterAll(async () => {
   await db?.close();
@@ -30,10 +30,7 @@ afterAll(async () => {
 });
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const megabyte = (prefix: string) =>
-  db.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < 10; i++) await sql`insert into t (k, v) values (${`${prefix}.${i}`}, ${'z'.repeat(100_000)})`.execute(trx);
-  });
+const megabyte = (prefix: string) => writeMegabyte(db, prefix);
 
 it('keeps the WAL near its bound under back-to-back write transactions; every row is stored', async () => {
   // The checkpointer is a thread that may start late on a busy machine: once the database file
@@ -52,8 +49,7 @@ it('keeps the WAL near its bound under back-to-back write transactions; every ro
   // what is written before the checkpointer's next look (it ticks every 50 ms, later when its
   // fsyncs are slow), then starts again from its beginning.
   expect(largest).toBeLessThan((WRITES << 20) / 2);
-  const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
-  expect(Number(rows.rows[0]!.n)).toBe(10 * (WRITES + 1));
+  expect(await rowCount(db)).toBe(10 * (WRITES + 1));
 }, 120_000);
 
 it('a process with nothing else to do stays alive while its write waits for the checkpoint', async () => {
