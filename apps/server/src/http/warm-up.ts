@@ -2,8 +2,9 @@
 // validator prepares the spec on the first request (about a second, in one block) and compiles an
 // operation's validator on that operation's first request (each takes a while): in a rolling
 // deploy, the first requests a new replica gets would hold its event loop. Each validation step is
-// run once here on a stand-in request of every operation; its refusal (a 400) is the expected
-// outcome and is dropped.
+// run once here on a stand-in request of every operation; its refusal (a 4xx) is the expected
+// outcome and is dropped. Anything else (a schema that does not compile) fails the start: dropped,
+// it would have come back as a 500 on every request of that operation.
 import type { Express, Request, Response } from 'express';
 import type { SpecOperation } from '@weft/types/spec';
 
@@ -35,7 +36,15 @@ export async function warmUpValidators(app: Express, steps: readonly Step[], ope
       });
       Object.defineProperty(req, 'path', { value: path });
       Object.defineProperty(req, 'query', { value: {}, writable: true });
-      await step(req, Object.create(app.response) as Response).catch(() => undefined);
+      await step(req, Object.create(app.response) as Response).catch((err: unknown) => {
+        if (!isRefusal(err)) throw err;
+      });
     }
   }
+}
+
+/** The validator's answer to a stand-in request: an HTTP error below 500 (400, 415…). */
+function isRefusal(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
