@@ -5,19 +5,15 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { deref, type OpenApiDocument, type ResponseObject } from '@weft/types/spec';
 import { spec } from './spec.ts';
 import { validatorOptions } from './validator-options.ts';
 
-type ExampleSpec = {
-  paths: Record<
-    string,
-    { post: { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> } }
-  >;
-};
-
 // The spec's own example of the answer: valid by construction (spec-examples.test.ts checks them).
-const read200 = (spec as unknown as ExampleSpec).paths['/obj/read']!.post.responses['200']!;
-const { obj } = read200.content['application/json']!.examples['prompt']!.value as { obj: Record<string, unknown> };
+const doc = spec as unknown as OpenApiDocument;
+const read200 = deref<ResponseObject>(doc, doc.paths['/obj/read']!.post!.responses['200']!);
+const media = read200.content!['application/json'] as { examples: Record<string, { value: { obj: Record<string, unknown> } }> };
+const { obj } = media.examples['prompt']!.value;
 
 let answer: unknown;
 let url = '';
