@@ -76,17 +76,20 @@ export async function readChunks(req: IncomingMessage, limit: number): Promise<B
 }
 
 /**
- * The one reading loop: hands each inflated chunk to `take`, awaiting it before the next is read
- * (so a slow `take`, a disk write, holds the client back instead of piling chunks up in memory).
- * Errors: 415 for an unknown encoding, 413 past the limit, 400 for a corrupt compressed body or an
- * aborted request. When `take` fails, the rest of the body is still read (counted, not kept) and
- * then its error thrown: the streams stay whole, so the client gets the answer, not a reset.
+ * The one reading loop: hands each inflated chunk to `take`; while a promise `take` returned is
+ * pending the source is paused (so a slow `take`, a disk write, holds the client back instead of
+ * piling chunks up in memory). Errors: 415 for an unknown encoding, 413 past the limit, 400 for a
+ * corrupt compressed body or an aborted request. When `take` fails, the rest of the body is still
+ * read (counted, not kept) and then its error thrown: the streams stay whole, so the client gets
+ * the answer, not a reset. Listeners rather than the stream's async iterator: every JSON request
+ * comes through here, and the iterator's promise per chunk and its end-of-stream watcher were a
+ * visible share of a small read's CPU (BENCHMARKS.md).
  */
-export async function readEachChunk(req: IncomingMessage, limit: number, take: (chunk: Buffer) => void | Promise<void>): Promise<void> {
+export function readEachChunk(req: IncomingMessage, limit: number, take: (chunk: Buffer) => void | Promise<void>): Promise<void> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
   const inflate = INFLATE[encoding];
-  if (!inflate && encoding !== 'identity') throw unsupportedEncoding(encoding);
-  if (!inflate && Number(req.headers['content-length']) > limit) throw tooLarge();
+  if (!inflate && encoding !== 'identity') return Promise.reject(unsupportedEncoding(encoding));
+  if (!inflate && Number(req.headers['content-length']) > limit) return Promise.reject(tooLarge());
   const inflated = inflate?.();
   // Piped, not pipeline(): a refusal must not destroy the request (and with it the socket the
   // answer goes out on); the rest of the body is left to the answer's close (early-answer.ts).
@@ -98,28 +101,68 @@ export async function readEachChunk(req: IncomingMessage, limit: number, take: (
     });
   }
   const source: Readable = inflated ?? req;
-  let bytes = 0;
-  let failure: { err: unknown } | undefined;
-  try {
-    for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      if (bytes > limit) throw tooLarge();
-      if (failure) continue;
-      try {
-        await take(chunk);
-      } catch (err) {
-        failure = { err };
+  return new Promise<void>((resolve, reject) => {
+    let bytes = 0;
+    let failure: { err: Error } | undefined;
+    let taking: Promise<void> | undefined;
+    let settled = false;
+    // Settles once a pending take is done, so that no take is still writing when the caller
+    // hears of the outcome (and, say, closes the file the take writes to).
+    const settle = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      source.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      const outcome = err === undefined ? undefined : refusal(err);
+      const finish = () => {
+        if (outcome) reject(outcome);
+        else if (failure) reject(failure.err);
+        else resolve();
+      };
+      if (taking) void taking.then(finish);
+      else finish();
+    };
+    /** The stream failed: left unread and paused (early-answer.ts reads the rest), as an iterator that stopped would. */
+    const refusal = (err: Error): Error => {
+      source.pause();
+      if (inflated) {
+        req.unpipe(inflated);
+        inflated.destroy();
       }
-    }
-  } catch (err) {
-    if (inflated) {
-      req.unpipe(inflated);
-      inflated.destroy();
-    }
-    if ((err as { type?: unknown }).type === 'entity.too.large') throw err;
-    // zlib's own errors carry a numeric errno (Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_…).
-    if (inflated && typeof (err as { errno?: unknown }).errno === 'number') throw corruptBody(encoding);
-    throw aborted(); // the client went away (its answer is never read)
-  }
-  if (failure) throw failure.err;
+      if ((err as { type?: unknown }).type === 'entity.too.large') return err;
+      // zlib's own errors carry a numeric errno (Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_…).
+      if (inflated && typeof (err as { errno?: unknown }).errno === 'number') return corruptBody(encoding);
+      return aborted(); // the client went away (its answer is never read)
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) return settle(tooLarge());
+      if (failure) return;
+      let result: void | Promise<void>;
+      try {
+        result = take(chunk);
+      } catch (err) {
+        failure = { err: asError(err) };
+        return;
+      }
+      if (!result) return;
+      source.pause();
+      taking = result.then(
+        () => undefined,
+        (err: unknown) => void (failure ??= { err: asError(err) }),
+      );
+      void taking.then(() => {
+        taking = undefined;
+        if (!settled) source.resume();
+      });
+    };
+    const onEnd = () => settle();
+    const onError = (err: Error) => settle(err);
+    // Closed before its end: the client went away, or a stream was destroyed without an error.
+    const onClose = () => {
+      if (!source.readableEnded) settle(aborted());
+    };
+    source.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
+
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
