@@ -1,7 +1,11 @@
-// The baselines of call/read: the least a Node server can do to answer the same call. Both read
-// the request body (a real server must) and answer the same constant JSON Weft answers.
+// The baselines of call/read: the least a Node server can do to answer the same call. All read
+// the request body (a real server must) and answer the same constant JSON Weft answers; the third
+// also runs the statement Weft's store runs for it, on a plain driver of its own (the floor of
+// any server that reads the call from the database).
 import { createServer, type Server } from 'node:http';
 import express from 'express';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 
 /** node:http alone: read the body, write the bytes. */
 export function bareHttpServer(responseBody: string): Server {
@@ -25,4 +29,41 @@ export function bareExpressServer(responseBody: string): Server {
     res.json(value);
   });
   return createServer(app);
+}
+
+/** A statement as captured from the store: its text and the values it ran with. */
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/**
+ * The bare Express route that also runs `statement` per request, as Weft reads the call: prepared
+ * once on a read-only better-sqlite3 connection of the same file, or on a pg pool of Weft's default
+ * size. The rows are checked (one row) but not turned into the answer: that is Weft's own work.
+ */
+export function bareExpressSqlServer(responseBody: string, databaseUrl: string, statement: Statement): { server: Server; close(): Promise<void> } {
+  const value: unknown = JSON.parse(responseBody);
+  let read: () => Promise<number>;
+  let close: () => Promise<void>;
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new BetterSqlite3(databaseUrl.slice('sqlite:'.length), { readonly: true });
+    const stmt = db.prepare(statement.sql);
+    read = () => Promise.resolve(stmt.all(...statement.parameters).length);
+    close = () => Promise.resolve(void db.close());
+  } else {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    read = async () => (await pool.query(statement.sql, statement.parameters)).rowCount ?? 0;
+    close = () => pool.end();
+  }
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.post('/call/read', express.json(), (_req, res, next) => {
+    read().then(
+      (rows) => (rows === 1 ? res.json(value) : next(new Error(`the statement read ${rows} rows`))),
+      (err: unknown) => next(err),
+    );
+  });
+  return { server: createServer(app), close };
 }

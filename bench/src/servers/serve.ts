@@ -1,27 +1,33 @@
 // Child-process entry of the baseline servers, so each has a core and an RSS of its own: `http`
-// and `express`, answering the JSON in BENCH_CONSTANT_FILE, and `proxy`, relaying chat
+// and `express`, answering the JSON in BENCH_CONSTANT_FILE, `express-sql`, which also runs the
+// statement in BENCH_STATEMENT_FILE on BENCH_DATABASE_URL for each request, and `proxy`, relaying chat
 // completions to BENCH_UPSTREAM_URL (Weft itself runs from its build: serve-built.mjs). Prints one line `{"url": …}` on stdout once listening; SIGTERM stops it.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { bareExpressServer, bareHttpServer } from './bare.ts';
+import { bareExpressServer, bareExpressSqlServer, bareHttpServer, type Statement } from './bare.ts';
 import { bareProxyServer } from './bare-proxy.ts';
 
-function serverOf(kind: string | undefined): Server {
-  if (kind === 'proxy') return bareProxyServer(process.env.BENCH_UPSTREAM_URL ?? '', process.env.BENCH_UPSTREAM_MODEL ?? '');
-  if (kind !== 'http' && kind !== 'express') throw new Error(`unknown server kind ${kind}`);
+function serverOf(kind: string | undefined): { server: Server; close?: () => Promise<void> } {
+  if (kind === 'proxy') return { server: bareProxyServer(process.env.BENCH_UPSTREAM_URL ?? '', process.env.BENCH_UPSTREAM_MODEL ?? '') };
+  if (kind !== 'http' && kind !== 'express' && kind !== 'express-sql') throw new Error(`unknown server kind ${kind}`);
   const body = readFileSync(process.env.BENCH_CONSTANT_FILE ?? '', 'utf8');
-  return kind === 'http' ? bareHttpServer(body) : bareExpressServer(body);
+  if (kind === 'express-sql') {
+    const statement = JSON.parse(readFileSync(process.env.BENCH_STATEMENT_FILE ?? '', 'utf8')) as Statement;
+    return bareExpressSqlServer(body, process.env.BENCH_DATABASE_URL ?? '', statement);
+  }
+  return { server: kind === 'http' ? bareHttpServer(body) : bareExpressServer(body) };
 }
 
 async function main(kind: string | undefined): Promise<void> {
-  const server = serverOf(kind);
+  const { server, close } = serverOf(kind);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   announce(`http://127.0.0.1:${port}`, async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close?.();
   });
 }
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 
-export type ServerKind = 'weft' | 'http' | 'express' | 'proxy' | 'fake-llm';
+export type ServerKind = 'weft' | 'http' | 'express' | 'express-sql' | 'proxy' | 'fake-llm';
 
 export interface ServerProcess {
   url: string;
