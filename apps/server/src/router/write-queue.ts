@@ -86,7 +86,11 @@ export class WriteQueue {
       const calls = this.queue.splice(0, this.options.batchSize);
       // call/upsert_batch records one writer per batch: group the calls by user.
       const byUser = new Map<string, QueuedCall[]>();
-      for (const call of calls) byUser.set(call.user, [...(byUser.get(call.user) ?? []), call]);
+      for (const call of calls) {
+        const group = byUser.get(call.user);
+        if (group) group.push(call);
+        else byUser.set(call.user, [call]);
+      }
       for (const [user, group] of byUser) await this.writeGroup(user, group);
     }
   }

@@ -130,6 +130,23 @@ describeEachDialect('the router call recorder', (getDb) => {
     expect(calls.every((c) => c.ended_at !== null)).toBe(true);
   });
 
+  it('records each call as written by its own key holder, however the users interleave in a batch', async () => {
+    const store = createStore({ db: getDb(), catalogue });
+    const recorder = createCallRecorder({ store, logger: pino({ level: 'silent' }) }, { batchSize: 50 });
+    const users = ['alice', 'bob', 'alice', 'carol', 'bob', 'alice'];
+    const ids = users.map((username) => {
+      const principal = { username, entities: ['acme'], keyId: username, scope: 'admin' as const };
+      const handle = recorder.start(startOf('acme/users', { stream: false, principal }));
+      handle.finish(finishOf());
+      return { id: handle.callId, username };
+    });
+    await recorder.close();
+    const { calls } = await store.callsQuery({ project_id: 'acme/users' }, ctx);
+    expect(calls).toHaveLength(users.length);
+    const writer = new Map(calls.map((c) => [c.id, c.svc_user_id]));
+    for (const { id, username } of ids) expect(writer.get(id)).toBe(username);
+  });
+
   it('a full queue drops new records, counts and logs them (without content), and never throws', async () => {
     const store = createStore({ db: getDb(), catalogue });
     const { logger, lines } = capturingLogger();
