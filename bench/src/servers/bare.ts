@@ -42,7 +42,11 @@ export interface Statement {
  * once on a read-only better-sqlite3 connection of the same file, or on a pg pool of Weft's default
  * size. The rows are checked (one row) but not turned into the answer: that is Weft's own work.
  */
-export function bareExpressSqlServer(responseBody: string, databaseUrl: string, statement: Statement): { server: Server; close(): Promise<void> } {
+export function bareExpressSqlServer(
+  responseBody: string,
+  databaseUrl: string,
+  statement: Statement,
+): { server: Server; close(): Promise<void> } {
   const value: unknown = JSON.parse(responseBody);
   let read: () => Promise<number>;
   let close: () => Promise<void>;
