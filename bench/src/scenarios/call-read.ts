@@ -70,7 +70,7 @@ export async function callReadScenario(ctx: RunContext): Promise<ScenarioResult>
           target: { op: '>=', value: 0.8 },
         },
         {
-          measure: 'Weft vs bare Express 5 route running the same statement (the floor)',
+          measure: 'Weft vs the floor: a bare Express 5 route running the same statement',
           value: fmt.rate(weftRate),
           baseline: `Express + statement: ${fmt.rate(floorRate)}`,
           ratio: weftRate / floorRate,
