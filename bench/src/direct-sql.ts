@@ -60,11 +60,12 @@ export async function captureExecuted(db: Db, run: (store: Store) => Promise<unk
 
 /** A plain connection that runs compiled statements and returns their rows. */
 export interface DirectConnection {
-  run(query: CompiledQuery): Promise<unknown[]>;
+  run(query: Pick<CompiledQuery, 'sql' | 'parameters'>): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
-export async function openDirect(databaseUrl: string): Promise<DirectConnection> {
+/** `pool`: on PostgreSQL, a pg pool of that many connections instead of one client (for concurrent load). */
+export async function openDirect(databaseUrl: string, opts: { pool?: number } = {}): Promise<DirectConnection> {
   if (databaseUrl.startsWith('sqlite:')) {
     const sqlite = new BetterSqlite3(databaseUrl.slice('sqlite:'.length), { readonly: true });
     const statements = new Map<string, BetterSqlite3.Statement>();
@@ -81,8 +82,10 @@ export async function openDirect(databaseUrl: string): Promise<DirectConnection>
       },
     };
   }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = opts.pool
+    ? new pg.Pool({ connectionString: databaseUrl, max: opts.pool })
+    : new pg.Client({ connectionString: databaseUrl });
+  if (client instanceof pg.Client) await client.connect();
   return {
     run: async (query) => (await client.query(query.sql, query.parameters as unknown[])).rows as unknown[],
     close: () => client.end(),

@@ -4,8 +4,8 @@
 // any server that reads the call from the database).
 import { createServer, type Server } from 'node:http';
 import express from 'express';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import type { CompiledQuery } from 'kysely';
+import type { DirectConnection } from '../direct-sql.ts';
 
 /** node:http alone: read the body, write the bytes. */
 export function bareHttpServer(responseBody: string): Server {
@@ -31,43 +31,24 @@ export function bareExpressServer(responseBody: string): Server {
   return createServer(app);
 }
 
-/** A statement as captured from the store: its text and the values it ran with. */
-export interface Statement {
-  sql: string;
-  parameters: unknown[];
-}
-
 /**
- * The bare Express route that also runs `statement` per request, as Weft reads the call: prepared
- * once on a read-only better-sqlite3 connection of the same file, or on a pg pool of Weft's default
- * size. The rows are checked (one row) but not turned into the answer: that is Weft's own work.
+ * The bare Express route that also runs `statement` per request, as Weft reads the call, on a
+ * plain driver of its own (direct-sql.ts: prepared once; on PostgreSQL a pool of Weft's default
+ * size). The rows are checked (one row) but not turned into the answer: that is Weft's own work.
  */
-export function bareExpressSqlServer(
-  responseBody: string,
-  databaseUrl: string,
-  statement: Statement,
-): { server: Server; close(): Promise<void> } {
+export function bareExpressSqlServer(responseBody: string, direct: DirectConnection, statement: Statement): Server {
   const value: unknown = JSON.parse(responseBody);
-  let read: () => Promise<number>;
-  let close: () => Promise<void>;
-  if (databaseUrl.startsWith('sqlite:')) {
-    const db = new BetterSqlite3(databaseUrl.slice('sqlite:'.length), { readonly: true });
-    const stmt = db.prepare(statement.sql);
-    read = () => Promise.resolve(stmt.all(...statement.parameters).length);
-    close = () => Promise.resolve(void db.close());
-  } else {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    read = async () => (await pool.query(statement.sql, statement.parameters)).rowCount ?? 0;
-    close = () => pool.end();
-  }
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.post('/call/read', express.json(), (_req, res, next) => {
-    read().then(
-      (rows) => (rows === 1 ? res.json(value) : next(new Error(`the statement read ${rows} rows`))),
+    direct.run(statement).then(
+      (rows) => (rows.length === 1 ? res.json(value) : next(new Error(`the statement read ${rows.length} rows`))),
       (err: unknown) => next(err),
     );
   });
-  return { server: createServer(app), close };
+  return createServer(app);
 }
+
+/** A statement as captured from the store: its text and the values it ran with. */
+export type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;

@@ -7,20 +7,23 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { bareExpressServer, bareExpressSqlServer, bareHttpServer, type Statement } from './bare.ts';
 import { bareProxyServer } from './bare-proxy.ts';
+import { openDirect } from '../direct-sql.ts';
 
-function serverOf(kind: string | undefined): { server: Server; close?: () => Promise<void> } {
+async function serverOf(kind: string | undefined): Promise<{ server: Server; close?: () => Promise<void> }> {
   if (kind === 'proxy') return { server: bareProxyServer(process.env.BENCH_UPSTREAM_URL ?? '', process.env.BENCH_UPSTREAM_MODEL ?? '') };
   if (kind !== 'http' && kind !== 'express' && kind !== 'express-sql') throw new Error(`unknown server kind ${kind}`);
   const body = readFileSync(process.env.BENCH_CONSTANT_FILE ?? '', 'utf8');
   if (kind === 'express-sql') {
     const statement = JSON.parse(readFileSync(process.env.BENCH_STATEMENT_FILE ?? '', 'utf8')) as Statement;
-    return bareExpressSqlServer(body, process.env.BENCH_DATABASE_URL ?? '', statement);
+    // A pool of Weft's default size on PostgreSQL: the route is loaded by 32 connections at once.
+    const direct = await openDirect(process.env.BENCH_DATABASE_URL ?? '', { pool: 10 });
+    return { server: bareExpressSqlServer(body, direct, statement), close: () => direct.close() };
   }
   return { server: kind === 'http' ? bareHttpServer(body) : bareExpressServer(body) };
 }
 
 async function main(kind: string | undefined): Promise<void> {
-  const { server, close } = serverOf(kind);
+  const { server, close } = await serverOf(kind);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
