@@ -2,7 +2,7 @@
   "targets": [
     {
       "target_name": "json_native",
-      "sources": ["src/addon.cc", "src/py-json-dump.cc", "src/scan-container.cc"],
+      "sources": ["src/addon.cc", "src/py-json-dump.cc", "src/scan-container.cc", "src/stored-json.cc"],
       "cflags_cc": ["-std=c++17", "-O2"],
       "conditions": [
         [

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { fuzzAgainstReference } from './native-json-differential.ts';
+import { fuzzAgainstReference, losslessDump } from './native-json-differential.ts';
 
 const PACKAGE = fileURLToPath(new URL('../../json-native/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'weft-json-native-'));
@@ -51,12 +51,18 @@ it('builds without floating-point charconv, leaving those numbers to the JavaScr
     expect(run.stderr + run.stdout).not.toContain('was not built');
     const addon = createRequire(join(noFloat, 'package.json'))('./index.cjs') as {
       pyJsonDumpOfText: (text: string) => Buffer | undefined;
+      pyJsonDumpOfLexemes: (text: string) => string | undefined;
     };
     expect(addon.pyJsonDumpOfText('{"a": 1.5}')).toBeUndefined();
     expect(addon.pyJsonDumpOfText('{"b":[1,-0,2],"a":"é"}')?.toString('latin1')).toBe('{"a": "\\u00e9", "b": [1, 0, 2]}');
     const seed = Math.floor(Math.random() * 2 ** 31);
     const { answered } = fuzzAgainstReference((text) => addon.pyJsonDumpOfText(text), seed, 10_000);
     expect(answered, `seed ${seed}`).toBeGreaterThan(1_000);
+    // Floats left to the reference there too; ints of any length are still written as sent.
+    expect(addon.pyJsonDumpOfLexemes('{"a": 1.0}')).toBeUndefined();
+    expect(addon.pyJsonDumpOfLexemes('{"b":[12345678901234567890,-0],"a":"é"}')).toBe('{"a": "\\u00e9", "b": [12345678901234567890, 0]}');
+    const lexemes = fuzzAgainstReference((text) => addon.pyJsonDumpOfLexemes(text), seed, 10_000, losslessDump);
+    expect(lexemes.answered, `seed ${seed}`).toBeGreaterThan(1_000);
   } finally {
     rmSync(noFloat, { recursive: true, force: true });
   }

@@ -1,16 +1,25 @@
-// A differential fuzz of the addon's pyJsonDumpOfText against its JavaScript reference (Python's
-// json.dumps(sort_keys=True) of JSON.parse's value, digest/py-json.ts): random values, the same
-// texts spelt adversarially (blanks, escapes, number lexemes, repeated keys, deep nesting), and
-// malformed texts. The addon may leave a text to the reference (undefined); whatever bytes it
-// gives must be the reference's, and it must give none for a text JSON.parse refuses.
-// Used by native-json-fuzz.test.ts (the built addon) and native-json-build.test.ts (a build
-// without floating-point charconv, as on Apple's libc++).
-import { withPyJsonBytes } from './digest/py-json.ts';
+// A differential fuzz of the addon's functions against their JavaScript references: random
+// values, the same texts spelt adversarially (blanks, escapes, number lexemes, repeated keys, deep
+// nesting), and malformed texts. A function may leave a text to its reference (undefined);
+// whatever it gives must be the reference's, and it must give nothing for a text the reference
+// refuses. The references: pyJsonDumpOfText's is Python's json.dumps(sort_keys=True) of
+// JSON.parse's value (digest/py-json.ts), pyJsonDumpOfLexemes's the same of parseLossless's tree;
+// @weft/store's tests give storedJsonOfText's. Used by native-json-fuzz.test.ts (the built addon),
+// native-json-build.test.ts (a build without floating-point charconv, as on Apple's libc++) and
+// @weft/store's stored-json-native.test.ts.
+import { parseLossless } from './digest/lossless-json.ts';
+import { pyJsonDumps, withPyJsonBytes } from './digest/py-json.ts';
 import { randomJsonValue, TRICKY_STRINGS } from './random-json.ts';
 import { seededRandom } from './seeded-random.ts';
 
-const REFUSED = Symbol('refused');
-function reference(text: string): string | typeof REFUSED {
+/** What a reference answers for a text it refuses. */
+export const REFUSED = Symbol('refused');
+
+/** A function's JavaScript reference: its answer for a text, or REFUSED. */
+export type Reference = (text: string) => string | typeof REFUSED;
+
+/** pyJsonDumpOfText's: the dump of JSON.parse's value. */
+export const parsedDump: Reference = (text) => {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -18,7 +27,16 @@ function reference(text: string): string | typeof REFUSED {
     return REFUSED;
   }
   return withPyJsonBytes(value, (b) => Buffer.from(b).toString('latin1'));
-}
+};
+
+/** pyJsonDumpOfLexemes's: the dump of Weave's lossless tree (number lexemes kept). */
+export const losslessDump: Reference = (text) => {
+  try {
+    return pyJsonDumps(parseLossless(text));
+  } catch {
+    return REFUSED;
+  }
+};
 
 const LEXEMES = [
   '0',
@@ -36,6 +54,9 @@ const LEXEMES = [
   '-1e-400',
   '100.0',
   '4.35',
+  // Python's own literals: refused by JSON.parse, read by the lossless parse.
+  'NaN',
+  '-Infinity',
 ];
 const BLANKS = ['', ' ', '\n', '\t', '\r', '  \n '];
 
@@ -102,14 +123,15 @@ function fuzzText(random: () => number): string {
 }
 
 /**
- * Runs `texts` fuzzed texts from `seed` through `dump` and its reference; throws naming the seed
- * and the text at the first disagreement. Returns how many texts `dump` answered and how many
- * JSON.parse refused.
+ * Runs `texts` fuzzed texts from `seed` through `fn` and its reference; throws naming the seed and
+ * the text at the first disagreement. Returns how many texts `fn` answered and how many the
+ * reference refused.
  */
 export function fuzzAgainstReference(
-  dump: (text: string) => Buffer | undefined,
+  fn: (text: string) => Buffer | string | undefined,
   seed: number,
   texts: number,
+  reference: Reference = parsedDump,
 ): { answered: number; refused: number } {
   const random = seededRandom(seed);
   let answered = 0;
@@ -119,9 +141,10 @@ export function fuzzAgainstReference(
     const expected = reference(text);
     let got: string | undefined;
     try {
-      got = dump(text)?.toString('latin1');
+      const answer = fn(text);
+      got = typeof answer === 'string' || answer === undefined ? answer : answer.toString('latin1');
     } catch (err) {
-      // Throwing is allowed only where JSON.parse refuses too.
+      // Throwing is allowed only where the reference refuses too.
       if (expected !== REFUSED) throw new Error(`seed ${seed}, text ${i}: the addon threw on ${JSON.stringify(text)}`, { cause: err });
       continue;
     }
@@ -129,7 +152,7 @@ export function fuzzAgainstReference(
     if (got === undefined) continue;
     answered++;
     if (expected === REFUSED)
-      throw new Error(`seed ${seed}, text ${i}: the addon dumped a text JSON.parse refuses: ${JSON.stringify(text)}`);
+      throw new Error(`seed ${seed}, text ${i}: the addon answered a text its reference refuses: ${JSON.stringify(text)}`);
     if (got !== expected)
       throw new Error(`seed ${seed}, text ${i}: ${JSON.stringify(text)}\n  addon:     ${got}\n  reference: ${expected}`);
   }

@@ -5,7 +5,9 @@
 // file again with the addon on.
 import { describe, expect, it } from 'vitest';
 import { nativeJson, nativeJsonDisabled } from './native-json.ts';
-import { digestBytes, digestOfParsedText } from './digest/digest.ts';
+import { digestBytes, digestOfJsonText, digestOfParsedText, rowDigest } from './digest/digest.ts';
+import { JsonText, parseLossless } from './digest/lossless-json.ts';
+import { pyJsonDumps } from './digest/py-json.ts';
 import { withPyJsonBytes } from './digest/py-json.ts';
 import { randomJsonValue, TRICKY_STRINGS as STRINGS } from './random-json.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -116,6 +118,28 @@ describe.skipIf(nativeJsonDisabled)('nativeJson', () => {
     for (const text of ['', '{', '[1,]', '{"a":}', '01', 'nul', '"\u0001"', '[1] 2']) {
       expect(native.pyJsonDumpOfText(text), text).toBeUndefined();
       expect((): unknown => JSON.parse(text)).toThrow();
+    }
+  });
+
+  it("pyJsonDumpOfLexemes writes Python's bytes for every number lexeme, as Weave's lossless parse reads it", () => {
+    const lossless = (text: string) => pyJsonDumps(parseLossless(text));
+    for (const n of NUMBERS) {
+      for (const text of [n, `[${n}]`, `{"n":${n}}`]) expect(native.pyJsonDumpOfLexemes(text), text).toBe(lossless(text));
+    }
+    // Where it differs from JSON.parse's reading: a float stays a float, an int keeps every digit.
+    expect(native.pyJsonDumpOfLexemes('[1.0, 1, -0, -0.0, 1E2, 12345678901234567890, 100.0]')).toBe(
+      '[1.0, 1, 0, -0.0, 100.0, 12345678901234567890, 100.0]',
+    );
+    expect(native.pyJsonDumpOfText('[1.0, 12345678901234567890]')?.toString('latin1')).toBe('[1, 1.2345678901234567e+19]');
+  });
+
+  it('pyJsonDumpOfLexemes leaves to the reference what only it handles, and the digest is the same either way', () => {
+    for (const text of ['{"a":1,"a":2}', '{"\\ud800":1}', '[1e400]', '[1e-400]', '[NaN, -Infinity]', '['.repeat(1100) + ']'.repeat(1100)]) {
+      expect(native.pyJsonDumpOfLexemes(text), text).toBeUndefined();
+    }
+    for (const text of ['{"a":1,"a":2}', '{"b":[1.0,{"d":1E2,"c":"\\u00e9"}],"a":-0}', '[1e400]', '[NaN]']) {
+      expect(digestOfJsonText(new JsonText(text)).digest, text).toBe(rowDigest(parseLossless(text)));
+      expect(digestOfJsonText(new JsonText(text)).sizeBytes, text).toBe(pyJsonDumps(parseLossless(text)).length);
     }
   });
 });

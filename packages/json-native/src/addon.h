@@ -5,7 +5,9 @@
 #include <string>
 
 napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info);
+napi_value PyJsonDumpOfLexemes(napi_env env, napi_callback_info info);
 napi_value ScanContainer(napi_env env, napi_callback_info info);
+napi_value StoredJsonOfText(napi_env env, napi_callback_info info);
 
 /** The first argument, a string, as UTF-16 units; false (a TypeError thrown) when it is not one. */
 inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string& text, const char* usage) {

@@ -4,7 +4,9 @@
 // dump of its value were ~3.4 s of CPU per 64 MB trajectory log (BENCHMARKS.md, scenario 4).
 //
 // Numbers follow JSON.parse then py-json.ts: an integral double below 2^53 is a Python int, any
-// other is a float written as Python's repr. Strings are escaped as ensure_ascii=True does, per
+// other is a float written as Python's repr. pyJsonDumpOfLexemes reads them as Weave's lossless
+// parse does instead (py-json.ts's pyJsonDumps of parseLossless): a lexeme without a fraction or
+// an exponent is a Python int, written as sent (`-0` as 0); any other is a float (`1.0` stays 1.0). Strings are escaped as ensure_ascii=True does, per
 // UTF-16 unit; keys are sorted by code point. Anything this file does not handle exactly as the
 // reference does (a lone surrogate in a key, a repeated key, a number beyond a double's range or
 // below its smallest, nesting past MAX_DEPTH, invalid JSON) gives `undefined`, and the caller uses
@@ -18,6 +20,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -64,9 +67,16 @@ inline bool pairedSurrogate(char16_t unit, bool& pendingHigh) {
 
 class Dumper {
  public:
-  Dumper(const char16_t* s, size_t n) : s_(s), n_(n) { out.reserve(n + n / 4); }
-
-  bool run() {
+  /** Dumps s[0, n); the buffers are kept from call to call (one Dumper per thread). */
+  bool run(const char16_t* s, size_t n, bool lexemes) {
+    s_ = s;
+    n_ = n;
+    i_ = 0;
+    lexemes_ = lexemes;
+    out.clear();
+    out.reserve(n + n / 4);
+    members_.clear();
+    decodedKeys_.clear();
     skipWs();
     if (!value(0)) return false;
     skipWs();
@@ -76,9 +86,10 @@ class Dumper {
   std::string out;
 
  private:
-  const char16_t* s_;
-  size_t n_;
+  const char16_t* s_ = nullptr;
+  size_t n_ = 0;
   size_t i_ = 0;
+  bool lexemes_ = false;
   std::vector<Member> members_;  // a stack shared by the open objects
   // A deque: its strings never move, so keys may point into them.
   std::deque<std::u16string> decodedKeys_;
@@ -229,7 +240,8 @@ class Dumper {
       if (run > i_ && !pendingHigh) {
         const size_t at = out.size();
         out.resize(at + (run - i_));
-        for (size_t k = i_; k < run; k++) out[at + (k - i_)] = static_cast<char>(s_[k]);
+        char* to = &out[at];
+        for (const char16_t* from = s_ + i_; from < s_ + run; from++) *to++ = static_cast<char>(*from);
         if (decoded) decoded->append(s_ + i_, run - i_);
         i_ = run;
       }
@@ -286,6 +298,12 @@ class Dumper {
       if (i_ == d) return false;
     }
     const size_t len = i_ - start;
+    if (lexemes_ && integral) {
+      if (len == 2 && s_[start] == u'-' && s_[start + 1] == u'0') out.push_back('0');
+      else
+        for (size_t k = start; k < i_; k++) out.push_back(static_cast<char>(s_[k]));
+      return true;
+    }
     // A plain integer of at most 15 digits is below 2^53: its lexeme is its Python int.
     if (integral && intDigits <= 15) {
       if (len == 2 && s_[start] == u'-' && s_[start + 1] == u'0') {
@@ -310,6 +328,7 @@ class Dumper {
       for (size_t k = 0; k < len && lexeme[k] != 'e' && lexeme[k] != 'E'; k++)
         if (lexeme[k] >= '1' && lexeme[k] <= '9') return false;
     }
+    if (lexemes_) return appendPyFloatRepr(out, v);
     if (v == std::trunc(v) && std::fabs(v) < TWO_53) {
       char digits[32];
       auto r = std::to_chars(digits, digits + sizeof digits, static_cast<long long>(v));
@@ -321,17 +340,32 @@ class Dumper {
   }
 };
 
+/** The dump of the string argument, or undefined; `bytes`: as a Buffer, else as a (Latin-1) string. */
+napi_value dumpOfText(napi_env env, napi_callback_info info, bool lexemes, bool bytes) {
+  // Kept per thread (the digest thread calls too), so that a call allocates nothing once they
+  // have grown; reached through pointers, as each use of a thread_local costs a lookup here.
+  static thread_local std::unique_ptr<std::u16string> textOfThread;
+  static thread_local std::unique_ptr<Dumper> dumperOfThread;
+  if (!textOfThread) textOfThread = std::make_unique<std::u16string>();
+  if (!dumperOfThread) dumperOfThread = std::make_unique<Dumper>();
+  std::u16string& text = *textOfThread;
+  Dumper& dumper = *dumperOfThread;
+  if (!stringArgument(env, info, text, "a string is required")) return nullptr;
+  napi_value result;
+  const std::string& out = dumper.out;
+  void* data = nullptr;
+  if (!dumper.run(text.data(), text.size(), lexemes) ||
+      (bytes ? napi_create_buffer_copy(env, out.size(), out.data(), &data, &result)
+             : napi_create_string_latin1(env, out.data(), out.size(), &result)) != napi_ok) {
+    napi_get_undefined(env, &result);
+  }
+  return result;
+}
+
 }  // namespace
 
-napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info) {
-  std::u16string text;
-  if (!stringArgument(env, info, text, "pyJsonDumpOfText: a string is required")) return nullptr;
-  napi_value undefined;
-  napi_get_undefined(env, &undefined);
-  Dumper dumper(text.data(), text.size());
-  if (!dumper.run()) return undefined;
-  napi_value buffer;
-  void* data = nullptr;
-  if (napi_create_buffer_copy(env, dumper.out.size(), dumper.out.data(), &data, &buffer) != napi_ok) return undefined;
-  return buffer;
-}
+napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info) { return dumpOfText(env, info, false, true); }
+
+// A string rather than a Buffer: a Buffer per table row costs more than the dump (its backing
+// store, and the collector's work for many small ones); the dump is ASCII, hashed as it is.
+napi_value PyJsonDumpOfLexemes(napi_env env, napi_callback_info info) { return dumpOfText(env, info, true, false); }

@@ -3,7 +3,7 @@
  * Python trace server exactly, or refs minted here will not resolve there.
  */
 import { createHash } from 'node:crypto';
-import { parseLossless, type JsonNode } from './lossless-json.ts';
+import { parseLossless, type JsonNode, type JsonText } from './lossless-json.ts';
 import { nativeJson } from '../native-json.ts';
 import { withPyJsonBytes } from './py-json.ts';
 
@@ -59,6 +59,17 @@ export function digestOfParsedText(text: string): TextDigest {
   const bytes = nativeJson?.pyJsonDumpOfText(text);
   if (bytes) return { digest: digestBytes(bytes), sizeBytes: bytes.length };
   return withPyJsonBytes(JSON.parse(text) as unknown, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+}
+
+/**
+ * The digest of a container kept as its text (a large body's table row), its number lexemes kept
+ * as parseLossless keeps them: natively from the text when the addon is built, else from its tree.
+ */
+export function digestOfJsonText(node: JsonText): TextDigest {
+  // An ASCII string: hashed as it is, its length that of the bytes.
+  const dump = nativeJson?.pyJsonDumpOfLexemes(node.text);
+  if (dump !== undefined) return { digest: digestBytes(dump), sizeBytes: dump.length };
+  return withPyJsonBytes(node.tree(), (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
 }
 
 /** Convenience: objectDigest of raw JSON text, keeping int/float lexemes. */

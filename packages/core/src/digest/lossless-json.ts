@@ -12,13 +12,15 @@
  *   JsonNode[]                   arrays
  *   JsonObject                   object without Object.prototype on its chain,
  *                                so `__proto__` is an ordinary own key
+ *   JsonText                     an array or object still as its text, parsed
+ *                                at the first look inside (see the class)
  *
  * Acceptance follows Python's `json.loads` defaults: strict RFC 8259 plus the
  * bare literals `NaN`, `Infinity` and `-Infinity`; raw control characters in
  * strings are rejected; duplicate keys keep the last value.
  */
 
-export type JsonNode = null | boolean | string | JsonNumber | JsonNode[] | JsonObject;
+export type JsonNode = null | boolean | string | JsonNumber | JsonText | JsonNode[] | JsonObject;
 export interface JsonObject {
   [key: string]: JsonNode;
 }
@@ -26,6 +28,25 @@ export interface JsonObject {
 /** Floats are lexemes with `.`, `e`/`E`, or one of Python's non-finite literals. */
 const FLOAT_LEXEME = /[.eEIN]/;
 const VALID_NUMBER = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|NaN|-?Infinity)$/;
+
+/**
+ * An array or object of a lossless tree kept as its JSON text. A large request body's containers
+ * are left so (apps/server's parse-json-chunks.ts): a table row is digested and stored straight
+ * from its text (natively, @weft/json-native, when built), with no tree built for it. The text is
+ * valid JSON, checked by whoever made the node; `tree()` parses it once, for whoever looks inside.
+ */
+export class JsonText {
+  private parsed: JsonNode | undefined;
+  constructor(readonly text: string) {}
+
+  get isObject(): boolean {
+    return this.text.charCodeAt(0) === 0x7b;
+  }
+
+  tree(): JsonNode {
+    return (this.parsed ??= parseLossless(this.text));
+  }
+}
 
 export class JsonNumber {
   /**

@@ -4,7 +4,7 @@
  * Weave hashes exactly these bytes, so the output must match byte for byte.
  */
 import { AsciiWriter } from './ascii-writer.ts';
-import { JsonNumber, JSON_MAX_DEPTH, type JsonNode } from './lossless-json.ts';
+import { JsonNumber, JsonText, JSON_MAX_DEPTH, type JsonNode } from './lossless-json.ts';
 import { pyFloatRepr } from './py-float.ts';
 import { PLAIN, pyQuote } from './py-quote.ts';
 import { sortedKeyPrefixes } from './sorted-keys.ts';
@@ -69,7 +69,7 @@ let honourToJSON = true;
 
 /** Applies toJSON like JSON.stringify; JsonNode trees never have one. `key` may be an array index, made a string only when needed. */
 function resolve(value: unknown, key: string | number): unknown {
-  if (honourToJSON && typeof value === 'object' && value !== null && !(value instanceof JsonNumber)) {
+  if (honourToJSON && typeof value === 'object' && value !== null && !(value instanceof JsonNumber) && !(value instanceof JsonText)) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') return (toJSON as (k: string) => unknown).call(value, String(key));
   }
@@ -98,6 +98,7 @@ function dump(value: unknown, depth: number): void {
     default: // object; omitted kinds were filtered by the caller
       if (value === null) writer.write('null');
       else if (value instanceof JsonNumber) writer.write(dumpNumber(value));
+      else if (value instanceof JsonText) dump(value.tree(), depth);
       else if (depth >= JSON_MAX_DEPTH) throw new RangeError(`JSON nesting deeper than ${JSON_MAX_DEPTH} (or a cycle)`);
       else if (Array.isArray(value)) dumpArray(value, depth + 1);
       else dumpObject(value as Record<string, unknown>, depth + 1);

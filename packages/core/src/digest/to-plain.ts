@@ -1,4 +1,4 @@
-import { JsonNumber, type JsonNode } from './lossless-json.ts';
+import { JsonNumber, JsonText, type JsonNode } from './lossless-json.ts';
 
 /**
  * Converts a lossless tree into ordinary JS values, as JSON.parse would have
@@ -8,6 +8,7 @@ import { JsonNumber, type JsonNode } from './lossless-json.ts';
 export function toPlain(node: JsonNode): unknown {
   if (node === null || typeof node !== 'object') return node;
   if (node instanceof JsonNumber) return node.toNumber();
+  if (node instanceof JsonText) return toPlain(node.tree());
   if (Array.isArray(node)) return node.map(toPlain);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(node)) {

@@ -11,7 +11,7 @@
 //   object the value passes through (the lossless parse included);
 // - NaN and ±Infinity (Python's json accepts and writes them) become null: neither database's JSON
 //   nor JSON.parse can hold them. The digest still covers the value as sent.
-import { digestBytes, invalidRequest, JsonNumber, withPyJsonBytes, type JsonNode } from '@weft/core';
+import { digestBytes, digestOfJsonText, invalidRequest, JsonNumber, JsonText, nativeJson, withPyJsonBytes, type JsonNode } from '@weft/core';
 
 export interface EncodedValue {
   /** Weave's content digest (43 characters). */
@@ -29,7 +29,10 @@ export interface EncodedValue {
 export function encodeValue(plain: unknown, node: JsonNode | undefined): EncodedValue {
   const value: unknown = node === undefined ? plain : node;
   if (value === undefined) throw invalidRequest('A value is required');
-  const { digest, sizeBytes } = withPyJsonBytes(value, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+  const { digest, sizeBytes } =
+    value instanceof JsonText
+      ? digestOfJsonText(value)
+      : withPyJsonBytes(value, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
   const text = toStoredJson(value);
   assertStorable(text);
   return { digest, sizeBytes, text };
@@ -47,14 +50,22 @@ export function storableJsonOfParsed(value: unknown): string {
 
 /** The child of a lossless object at `key`, if the tree is an object that has it. */
 export function childNode(node: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (node instanceof JsonText) return childNode(node.tree(), key);
   if (node === null || node === undefined || typeof node !== 'object' || Array.isArray(node) || node instanceof JsonNumber) {
     return undefined;
   }
-  return Object.hasOwn(node, key) ? node[key] : undefined;
+  return Object.hasOwn(node, key) ? (node as Record<string, JsonNode>)[key] : undefined;
+}
+
+/** The items of a lossless list, if the node is one (a list still as its text is parsed first). */
+export function listItems(node: JsonNode | undefined): readonly JsonNode[] | undefined {
+  const list = node instanceof JsonText ? node.tree() : node;
+  return Array.isArray(list) ? list : undefined;
 }
 
 /** Minified JSON of a lossless tree or a plain value, keys in the order sent (see the header). */
 export function toStoredJson(value: unknown): string {
+  if (value instanceof JsonText) return storedJsonOfText(value);
   // Plain JSON values (most of them) go through the native JSON.stringify, which writes them as
   // stored; the writer below stays for lossless trees and what stringify would not write as
   // stored (JsonNumber, NaN, toJSON).
@@ -80,6 +91,7 @@ function write(value: unknown): string | undefined {
   }
   if (value === null) return 'null';
   if (value instanceof JsonNumber) return /[IN]/.test(value.lexeme) ? 'null' : value.lexeme;
+  if (value instanceof JsonText) return storedJsonOfText(value);
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return write((toJSON as () => unknown).call(value));
   if (Array.isArray(value)) {
@@ -102,6 +114,11 @@ function write(value: unknown): string | undefined {
   return out + '}';
 }
 
+/** A container still as its text: minified natively when it can be (json-native's stored-json.cc). */
+function storedJsonOfText(value: JsonText): string {
+  return nativeJson?.storedJsonOfText(value.text) ?? (write(value.tree()) as string);
+}
+
 const MAX_PLAIN_DEPTH = 1000;
 
 /** Whether JSON.stringify writes `value` as the stored form: finite numbers, no JsonNumber, no toJSON. */
@@ -118,7 +135,7 @@ function isPlain(value: unknown, depth: number): boolean {
       return false;
   }
   if (value === null) return true;
-  if (depth > MAX_PLAIN_DEPTH || value instanceof JsonNumber || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (depth > MAX_PLAIN_DEPTH || value instanceof JsonNumber || value instanceof JsonText || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
   if (Array.isArray(value)) {
     for (const v of value as unknown[]) if (!isPlain(v, depth + 1)) return false;
     return true;

@@ -6,10 +6,10 @@
 // to finish; if it committed, the table is complete (rows and list commit together) and there is
 // nothing left to do. Rows are inserted in digest order, so transactions storing overlapping rows
 // for different tables take the row locks in one global order and cannot deadlock.
-import { digestMismatch, invalidRequest, JsonNumber, tableDigest, TurnClock } from '@weft/core';
+import { digestMismatch, invalidRequest, JsonNumber, JsonText, tableDigest, TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
 import { nowIso, type Db } from '../db/index.ts';
-import { childNode, encodeValue, type EncodedValue } from '../objects/value-encoding.ts';
+import { childNode, encodeValue, listItems, type EncodedValue } from '../objects/value-encoding.ts';
 import type { LosslessContext } from '../store.ts';
 import { insertRowList, insertRowValues } from './table-rows-insert.ts';
 import { analyzeAfterCreate } from './row-values.ts';
@@ -18,8 +18,8 @@ export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessCo
   const projectId = req.table.project_id;
   const rows: readonly unknown[] = req.table.rows;
   if (!Array.isArray(rows)) throw invalidRequest('table.rows must be a list of objects');
-  const sourceRows = childNode(childNode(ctx.source, 'table'), 'rows');
-  const nodes = Array.isArray(sourceRows) && sourceRows.length === rows.length ? sourceRows : undefined;
+  const sourceRows = listItems(childNode(childNode(ctx.source, 'table'), 'rows'));
+  const nodes = sourceRows?.length === rows.length ? sourceRows : undefined;
 
   const encoded: EncodedValue[] = [];
   const clock = new TurnClock();
@@ -78,6 +78,7 @@ export async function storeTable(
 }
 
 function isJsonObject(value: unknown): boolean {
+  if (value instanceof JsonText) return value.isObject;
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
 }
 

@@ -8,7 +8,7 @@
 import { invalidRequest, notFound, tableDigest, TurnClock } from '@weft/core';
 import type * as T from '@weft/types';
 import type { Db } from '../db/index.ts';
-import { childNode, encodeValue, type EncodedValue } from '../objects/value-encoding.ts';
+import { childNode, encodeValue, listItems, type EncodedValue } from '../objects/value-encoding.ts';
 import type { LosslessContext } from '../store.ts';
 import { storeTable } from './table-create.ts';
 
@@ -38,11 +38,11 @@ export async function tableUpdate(db: Db, req: T.TableUpdateReq, ctx: LosslessCo
   );
   const rowDigests = list.map((r) => r.row_digest);
 
-  const sources = childNode(ctx.source, 'updates');
+  const sources = listItems(childNode(ctx.source, 'updates'));
   const added: EncodedValue[] = [];
   const clock = new TurnClock();
   for (const [i, update] of req.updates.entries()) {
-    const node = Array.isArray(sources) ? sources[i] : undefined;
+    const node = sources?.[i];
     const encode = (kind: 'append' | 'insert', row: unknown) => {
       const encoded = encodeValue(row, childNode(childNode(node, kind), 'row'));
       added.push(encoded);

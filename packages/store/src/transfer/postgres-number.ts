@@ -2,7 +2,7 @@
 // checks compare what two databases hold by value rather than by spelling: SQLite keeps the
 // lexeme as sent (`1e-05`, `1e2`, `-0.0`), PostgreSQL prints `0.00001`, `100`, `0.0`. Only an
 // exponent and the sign of zero change; `1.0` stays `1.0` (numeric keeps its scale).
-import { JsonNumber, newJsonObject, parseLossless, withPyJsonBytes, digestBytes, type JsonNode } from '@weft/core';
+import { JsonNumber, JsonText, newJsonObject, parseLossless, withPyJsonBytes, digestBytes, type JsonNode } from '@weft/core';
 
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 /** Beyond this the plain spelling is longer than it is worth; such lexemes are left as they are. */
@@ -32,6 +32,7 @@ function normalise(node: JsonNode): JsonNode {
     const text = postgresNumberText(node.lexeme);
     return text === node.lexeme ? node : new JsonNumber(text);
   }
+  if (node instanceof JsonText) return normalise(node.tree());
   if (Array.isArray(node)) return node.map(normalise);
   if (node !== null && typeof node === 'object') {
     const out = newJsonObject();

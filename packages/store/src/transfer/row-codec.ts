@@ -15,7 +15,7 @@
 // JSON `null` (a value) apart from SQL NULL (no value). A line is checked whole by the lossless
 // parser, and each JSON cell is read back as the text it is in the line.
 import { createHash } from 'node:crypto';
-import { JsonNumber, parseLossless, type JsonNode, type JsonObject } from '@weft/core';
+import { JsonNumber, JsonText, parseLossless, type JsonNode, type JsonObject } from '@weft/core';
 import type { AliasedRawBuilder } from 'kysely';
 import type { Dialect } from '../db/db.ts';
 import { jsonText, jsonTextAsWritten } from '../db/dialect-helpers.ts';
@@ -126,7 +126,7 @@ export function decodeLine(table: TransferTable, line: string): RawRow {
   } catch (err) {
     throw new TransferError(`not JSON: ${(err as Error).message}`);
   }
-  if (node === null || typeof node !== 'object' || Array.isArray(node) || node instanceof JsonNumber) {
+  if (node === null || typeof node !== 'object' || Array.isArray(node) || node instanceof JsonNumber || node instanceof JsonText) {
     throw new TransferError('not a JSON object');
   }
   const cells: JsonObject = node;

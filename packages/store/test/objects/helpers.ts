@@ -1,6 +1,6 @@
 // Shared by the object and table tests: a store over one test database, requests sent the way
 // the HTTP layer sends them (the parsed body plus its lossless parse), and error assertions.
-import { isWeftError, parseLossless, toPlain, type WeftError } from '@weft/core';
+import { isWeftError, JsonText, newJsonObject, parseLossless, toPlain, type WeftError } from '@weft/core';
 import type * as T from '@weft/types';
 import { CompiledQuery, sql } from 'kysely';
 import { expect } from 'vitest';
@@ -25,6 +25,20 @@ export const ALICE: LosslessContext = { user: 'alice', source: undefined };
 export function viaHttp<Req>(body: string, user = 'alice'): [Req, LosslessContext] {
   const source = parseLossless(body);
   return [toPlain(source) as Req, { user, source }];
+}
+
+/**
+ * A table/create as the server hands over a large body: each row still as its text (JsonText),
+ * as sent, the rest of the tree parsed.
+ */
+export function viaHttpRowTexts(projectId: string, rowTexts: readonly string[], user = 'alice'): [T.TableCreateReq, LosslessContext] {
+  const [req] = viaHttp<T.TableCreateReq>(`{"table":{"project_id":${JSON.stringify(projectId)},"rows":[${rowTexts.join(',')}]}}`, user);
+  const table = newJsonObject();
+  table.project_id = projectId;
+  table.rows = rowTexts.map((text) => new JsonText(text));
+  const source = newJsonObject();
+  source.table = table;
+  return [req, { user, source }];
 }
 
 export function createObj(

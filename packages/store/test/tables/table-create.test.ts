@@ -7,7 +7,7 @@ import { WEAVE_EMPTY_TABLE_DIGEST, WEAVE_TABLE_VECTOR } from '@weft/core/testing
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { describeEachDialect, describeIfPostgres } from '../dialects.ts';
 import { turnsDuring } from '../event-loop-turns.ts';
-import { ALICE, expectWeftError, newProject, storeOn, viaHttp, type TestStore } from '../objects/helpers.ts';
+import { ALICE, expectWeftError, newProject, storeOn, viaHttp, viaHttpRowTexts, type TestStore } from '../objects/helpers.ts';
 
 const [A1, A2] = WEAVE_TABLE_VECTOR.rowDigests;
 const TABLE_A1_A2 = WEAVE_TABLE_VECTOR.digest;
@@ -139,6 +139,38 @@ describeEachDialect('tableCreate', (getDb) => {
     }>`select digest, cast(val as text) as val from rows where project_id = ${p}`.execute(getDb().kysely);
     const byDigest = new Map(stored.rows.map((r) => [r.digest, r.val]));
     expect(row_digests.map((d) => byDigest.get(d))).toEqual(texts);
+  });
+
+  it('digests and stores rows handed over as their text (a large body) as it does parsed rows', async () => {
+    const store = storeOn(getDb());
+    // Spelt every way the text and the parsed tree could part: blanks, escapes JSON.stringify
+    // writes otherwise, number lexemes, keys JavaScript reorders or repeats, Python's literals.
+    const texts = [
+      '{ "b" : 1.0 , "a" : [ -0 , -0.0 , 1E2 , 12345678901234567890 , 1e400 ] }',
+      '{"s":"\\u0041\\/\\u00e9\\ud83d\\ude00\\n\\u001F\\"","t":"é😀\u2028"}',
+      '{"z":1,"10":2,"2":3,"a":{"0":[]}}',
+      '{"k":1,"k":2.50}',
+      '{"n":NaN,"i":-Infinity}',
+      '{"__proto__":{"x":1},"constructor":[]}',
+      '{}',
+      `{"deep":${'['.repeat(50)}1.10${']'.repeat(50)}}`,
+    ];
+    const asText = newProject('table-row-texts');
+    const parsed = newProject('table-row-parsed');
+    const body = `[${texts.join(',')}]`;
+    const fromText = await store.tableCreate(...viaHttpRowTexts(asText, texts));
+    const fromTree = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(parsed, body)));
+    expect(fromText).toEqual(fromTree);
+    const storedOf = async (p: string) =>
+      (await sql<{ digest: string; val: string }>`select digest, cast(val as text) as val from rows where project_id = ${p} order by digest`.execute(
+        getDb().kysely,
+      )).rows;
+    expect(await storedOf(asText)).toEqual(await storedOf(parsed));
+    expect((await storedOf(asText)).map((r) => r.val)).toContain('{"b":1.0,"a":[-0,-0.0,1E2,12345678901234567890,1e400]}');
+    // Refused as when parsed: a row that is not an object, one that cannot be stored.
+    for (const refused of ['[1]', '{"s":"x\\ud800"}', '{"s":"\\u0000"}']) {
+      await expectWeftError(store.tableCreate(...viaHttpRowTexts(newProject('table-row-refused'), ['{"a":1}', refused])), 400, 'InvalidRequest');
+    }
   });
 
   it('gives the event loop turns while it digests and stores a large table (SQLite is synchronous)', async () => {

@@ -73,9 +73,13 @@ export class JsonLimitError extends JsonSyntaxError {
  */
 const STRING_PIECE_CHARS = 256 * 1024;
 
-/** A raw container still open after this many characters goes to `scanContainer`, if given. */
-const SCAN_IN_JS_CHARS = 4096;
-/** Characters handed to `scanContainer` per call. */
+/**
+ * A raw container still open after this many characters goes to `scanContainer`, if given: only
+ * the smallest ones are scanned in JavaScript, which is slower per character than a call is.
+ */
+const SCAN_IN_JS_CHARS = 64;
+/** Characters handed to `scanContainer` by its first call for a container, and at most per call. */
+const SCAN_FIRST_WINDOW_CHARS = 1024;
 const SCAN_WINDOW_CHARS = 256 * 1024;
 
 type Mode = 'value' | 'valueOrEnd' | 'keyOrEnd' | 'key' | 'colon' | 'after' | 'string' | 'number' | 'literal' | 'raw' | 'done';
@@ -414,8 +418,9 @@ export class JsonStreamParser {
       state[0] = inString ? 1 : 0;
       state[1] = escaped ? 1 : 0;
       state[2] = depth;
-      for (let at = i; at < n; at += SCAN_WINDOW_CHARS) {
-        const end = native(text.slice(at, at + SCAN_WINDOW_CHARS), state, this.opts.maxDepth - this.frames.length);
+      // Windows grow from small ones: a table row's end is found without copying the rest of the piece.
+      for (let at = i, window = SCAN_FIRST_WINDOW_CHARS; at < n; at += window, window = Math.min(window * 4, SCAN_WINDOW_CHARS)) {
+        const end = native(text.slice(at, at + window), state, this.opts.maxDepth - this.frames.length);
         if (end >= 0) return this.endRaw(text, start, at + end);
         if (end < -1) this.fail(`Nesting deeper than ${this.opts.maxDepth}`, at - end - 2);
       }

@@ -1,7 +1,7 @@
 // The sliced parser must answer exactly as the one-piece parser does (parse-json.ts): the same
 // value for every body, the same status for every refusal, wherever the chunks are cut.
 import fc from 'fast-check';
-import { parseLossless, type JsonNode, type JsonNumber } from '@weft/core';
+import { JsonNumber, JsonText, newJsonObject, parseLossless, type JsonNode } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { parseJsonChunks } from './parse-json-chunks.ts';
 import { bodyText, parseStrictJson } from './parse-json.ts';
@@ -22,6 +22,16 @@ async function sliced(chunks: Buffer[]): Promise<Outcome> {
   } catch (err) {
     return { status: (err as { status?: unknown }).status };
   }
+}
+
+/** A lossless tree with every container kept as text (JsonText) parsed: what a reader looking inside sees. */
+function resolved(node: JsonNode): JsonNode {
+  if (node instanceof JsonText) return resolved(node.tree());
+  if (Array.isArray(node)) return node.map(resolved);
+  if (node === null || typeof node !== 'object' || node instanceof JsonNumber) return node;
+  const out = newJsonObject();
+  for (const key of Object.keys(node)) out[key] = resolved((node as Record<string, JsonNode>)[key]!);
+  return out;
 }
 
 /** `bytes` cut at the given offsets (anywhere, inside a UTF-8 character included). */
@@ -93,7 +103,7 @@ describe('parseJsonChunks', () => {
         fc.array(fc.nat(), { maxLength: 6 }),
         async (text, offsets) => {
           const got = await parseJsonChunks(cut(Buffer.from(text), offsets), { lossless: true });
-          expect(got).toStrictEqual(parseLossless(text));
+          expect(resolved(got)).toStrictEqual(parseLossless(text));
         },
       ),
       { numRuns: 1000 },
@@ -101,9 +111,22 @@ describe('parseJsonChunks', () => {
     // Lexemes kept whole, in containers larger than a raw piece too (read again piece by piece).
     const text = `{"a":[1.0,1,-0,2.50e3,${'{"x":1.10},'.repeat(10_000)}null],"__proto__":{"k":1E2}}`;
     const tree = (await parseJsonChunks([Buffer.from(text)], { lossless: true })) as { a: JsonNode[] };
-    expect(tree).toStrictEqual(parseLossless(text));
+    expect(resolved(tree)).toStrictEqual(parseLossless(text));
     expect((tree.a[0] as JsonNumber).lexeme).toBe('1.0');
     expect(Object.getPrototypeOf(tree)).not.toBe(Object.prototype);
+  });
+
+  it('keeps each container read whole as its exact text, parsed only when looked inside', async () => {
+    const row = (i: number) => `{ "i" : ${i}.0, "s": "\\u00e9\\/", "n": [ 1E2, -0 ] }`;
+    const text = `{"table":{"rows":[${Array.from({ length: 3000 }, (_, i) => row(i)).join(' , ')}]}}`;
+    const tree = (await parseJsonChunks([Buffer.from(text)], { lossless: true })) as { table: { rows: JsonNode[] } };
+    const rows = tree.table.rows;
+    expect(rows).toHaveLength(3000);
+    rows.forEach((r, i) => {
+      expect(r).toBeInstanceOf(JsonText);
+      expect((r as JsonText).text).toBe(row(i));
+    });
+    expect(resolved(rows[7]!)).toStrictEqual(parseLossless(row(7)));
   });
 
   it('reads an empty body (or a byte-order mark alone) as {}, and blank text as malformed', async () => {

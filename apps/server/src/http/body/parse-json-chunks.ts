@@ -2,7 +2,7 @@
 // between slices: JSON.parse of a large body holds every other request (/health included) for as
 // long as it takes, and a few clients sending large batches at once add their waits up. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
-import { jsonNumberOf, nativeJson, newJsonObject, parseLossless, validationDetail, type JsonNode } from '@weft/core';
+import { jsonNumberOf, JsonText, nativeJson, newJsonObject, validationDetail, type JsonNode } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from './json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
@@ -21,11 +21,16 @@ const SLICE_BYTES = 16 * 1024;
 
 const FIRST = /[^ \t\n\r]/;
 
-/** Weave's lossless tree (number lexemes kept), as parseLossless makes it, built piece by piece. */
+/**
+ * Weave's lossless tree (number lexemes kept), as parseLossless makes it, built piece by piece;
+ * a container read whole is kept as its text (JsonText), parsed only if something looks inside:
+ * a table row is digested and stored from its text. The text is not checked here: the caller
+ * parses the same chunks plainly first (read-body.ts), which refuses what is not JSON.
+ */
 const LOSSLESS: ValueBuilder = {
   object: () => newJsonObject(),
   number: jsonNumberOf,
-  raw: parseLossless,
+  raw: (text) => new JsonText(text),
 };
 
 /** The body's value: as JSON.parse makes it, or (`lossless`) Weave's lossless tree. */
