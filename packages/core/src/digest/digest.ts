@@ -2,7 +2,7 @@
  * Weave's content digests. The hashed bytes and encodings must match the
  * Python trace server exactly, or refs minted here will not resolve there.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { parseLossless, type JsonNode, type JsonText } from './lossless-json.ts';
 import { nativeJson } from '../native-json.ts';
 import { withPyJsonBytes } from './py-json.ts';
@@ -13,7 +13,9 @@ import { withPyJsonBytes } from './py-json.ts';
  * Strings are hashed as UTF-8.
  */
 export function digestBytes(bytes: Uint8Array | string): string {
-  const b64 = createHash('sha256').update(bytes).digest('base64url');
+  // The one-shot hash: no Hash object, and OpenSSL's digest looked up once rather than per call
+  // (a table/create computes one per row).
+  const b64 = hash('sha256', bytes, 'base64url');
   return b64.replace(URL_CHARS, urlCharReplacement);
 }
 

@@ -33,7 +33,10 @@ const LOSSLESS: ValueBuilder = {
   raw: (text) => new JsonText(text),
 };
 
-/** The body's value: as JSON.parse makes it, or (`lossless`) Weave's lossless tree. */
+/**
+ * The body's value: as JSON.parse makes it, or (`lossless`) Weave's lossless tree of a body this
+ * function has already read plainly, without the refusals that pass made (read-body.ts).
+ */
 export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossless: true }): Promise<JsonNode>;
 export async function parseJsonChunks(chunks: readonly Buffer[], opts?: { lossless?: false }): Promise<unknown>;
 export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossless?: boolean } = {}): Promise<unknown> {
@@ -54,18 +57,21 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
     onValue: (path, value) => {
       if (path.length === 0) root = value;
     },
-    inspect: (text) => {
-      try {
-        if (numberProblems.length < 10) refuseInexactNumbers(text);
-      } catch (err) {
-        numberProblems.push(...(err as { detail: typeof numberProblems }).detail);
-      }
-      try {
-        if (unstorable === undefined) refuseUnstorableText(text);
-      } catch (err) {
-        unstorable = err as Error;
-      }
-    },
+    // The lossless pass reads a body the plain pass read and checked already (read-body.ts).
+    inspect: opts.lossless
+      ? undefined
+      : (text) => {
+          try {
+            if (numberProblems.length < 10) refuseInexactNumbers(text);
+          } catch (err) {
+            numberProblems.push(...(err as { detail: typeof numberProblems }).detail);
+          }
+          try {
+            if (unstorable === undefined) refuseUnstorableText(text);
+          } catch (err) {
+            unstorable = err as Error;
+          }
+        },
   });
   // Characters cut between chunks are joined; a byte-order mark is dropped.
   const decoder = new Utf8Chunks();
