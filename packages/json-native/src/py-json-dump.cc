@@ -6,8 +6,8 @@
 // Numbers follow JSON.parse then py-json.ts: an integral double below 2^53 is a Python int, any
 // other is a float written as Python's repr. pyJsonDumpOfLexemes reads them as Weave's lossless
 // parse does instead (py-json.ts's pyJsonDumps of parseLossless): a lexeme without a fraction or
-// an exponent is a Python int, written as sent (`-0` as 0); any other is a float (`1.0` stays 1.0). Strings are escaped as ensure_ascii=True does, per
-// UTF-16 unit; keys are sorted by code point. Anything this file does not handle exactly as the
+// an exponent is a Python int, written as sent (`-0` as 0); any other is a float (`1.0` stays
+// 1.0). Strings are escaped as ensure_ascii=True does, per UTF-16 unit; keys are sorted by code point. Anything this file does not handle exactly as the
 // reference does (a lone surrogate in a key, a repeated key, a number beyond a double's range or
 // below its smallest, nesting past MAX_DEPTH, invalid JSON) gives `undefined`, and the caller uses
 // the reference.
@@ -31,6 +31,8 @@ using json_text::readEscape;
 
 constexpr int MAX_DEPTH = 1000;
 constexpr double TWO_53 = 9007199254740992.0;
+/** Buffers kept for the next call up to this size; a large text's are let go. */
+constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
 
 /** A key: a view of the input (no escapes) or of a decoded copy. */
 struct Key {
@@ -84,6 +86,13 @@ class Dumper {
   }
 
   std::string out;
+
+  /** Lets go of a large text's buffers once its dump has been copied out. */
+  void trim() {
+    if (out.capacity() > MAX_RETAINED_BYTES) std::string().swap(out);
+    if (scratch_.capacity() > MAX_RETAINED_BYTES) std::string().swap(scratch_);
+    if (members_.capacity() * sizeof(Member) > MAX_RETAINED_BYTES) std::vector<Member>().swap(members_);
+  }
 
  private:
   const char16_t* s_ = nullptr;
@@ -359,6 +368,8 @@ napi_value dumpOfText(napi_env env, napi_callback_info info, bool lexemes, bool 
              : napi_create_string_latin1(env, out.data(), out.size(), &result)) != napi_ok) {
     napi_get_undefined(env, &result);
   }
+  dumper.trim();
+  if (text.capacity() * sizeof(char16_t) > MAX_RETAINED_BYTES) std::u16string().swap(text);
   return result;
 }
 

@@ -22,6 +22,8 @@ namespace {
 using json_text::readEscape;
 
 constexpr int MAX_DEPTH = 1000;
+/** Buffers kept for the next call up to this size; a large text's are let go. */
+constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
 
 class Minifier {
  public:
@@ -41,6 +43,13 @@ class Minifier {
   }
 
   std::u16string out;
+
+  /** Lets go of a large text's buffers once its text has been copied out. */
+  void trim() {
+    for (std::u16string* s : {&out, &decoded_, &keyUnits_})
+      if (s->capacity() * sizeof(char16_t) > MAX_RETAINED_BYTES) std::u16string().swap(*s);
+    if (keys_.capacity() * sizeof(KeySpan) > MAX_RETAINED_BYTES) std::vector<KeySpan>().swap(keys_);
+  }
 
  private:
   const char16_t* s_ = nullptr;
@@ -277,5 +286,7 @@ napi_value StoredJsonOfText(napi_env env, napi_callback_info info) {
   if (!minifier.run(text.data(), text.size()) || napi_create_string_utf16(env, minifier.out.data(), minifier.out.size(), &result) != napi_ok) {
     napi_get_undefined(env, &result);
   }
+  minifier.trim();
+  if (text.capacity() * sizeof(char16_t) > MAX_RETAINED_BYTES) std::u16string().swap(text);
   return result;
 }
