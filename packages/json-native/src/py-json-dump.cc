@@ -12,6 +12,7 @@
 // below its smallest, nesting past MAX_DEPTH, invalid JSON) gives `undefined`, and the caller uses
 // the reference.
 #include "addon.h"
+#include "json-reader.h"
 #include "json-text.h"
 #include "py-float-repr.h"
 
@@ -27,9 +28,10 @@
 namespace {
 
 using json_text::codePointRank;
+using json_text::JsonReader;
+using json_text::NumberLexeme;
 using json_text::readEscape;
 
-constexpr int MAX_DEPTH = 1000;
 constexpr double TWO_53 = 9007199254740992.0;
 /** Buffers kept for the next call up to this size; a large text's are let go. */
 constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
@@ -67,22 +69,18 @@ inline bool pairedSurrogate(char16_t unit, bool& pendingHigh) {
   return !(unit >= 0xdc00 && unit < 0xe000);
 }
 
-class Dumper {
+class Dumper : public JsonReader<Dumper> {
  public:
+  static constexpr int MAX_DEPTH = 1000;
+
   /** Dumps s[0, n); the buffers are kept from call to call (one Dumper per thread). */
   bool run(const char16_t* s, size_t n, bool lexemes) {
-    s_ = s;
-    n_ = n;
-    i_ = 0;
     lexemes_ = lexemes;
     out.clear();
     out.reserve(n + n / 4);
     members_.clear();
     decodedKeys_.clear();
-    skipWs();
-    if (!value(0)) return false;
-    skipWs();
-    return i_ == n_;
+    return readAll(s, n);
   }
 
   std::string out;
@@ -95,69 +93,16 @@ class Dumper {
   }
 
  private:
-  const char16_t* s_ = nullptr;
-  size_t n_ = 0;
-  size_t i_ = 0;
+  friend class JsonReader<Dumper>;
   bool lexemes_ = false;
   std::vector<Member> members_;  // a stack shared by the open objects
   // A deque: its strings never move, so keys may point into them.
   std::deque<std::u16string> decodedKeys_;
   std::string scratch_;
 
-  void skipWs() {
-    while (i_ < n_ && (s_[i_] == u' ' || s_[i_] == u'\n' || s_[i_] == u'\r' || s_[i_] == u'\t')) i_++;
-  }
-
-  bool value(int depth) {
-    if (i_ >= n_) return false;
-    switch (s_[i_]) {
-      case u'{':
-        return object(depth + 1);
-      case u'[':
-        return array(depth + 1);
-      case u'"':
-        return string(nullptr);
-      case u't':
-        return literal(u"true", 4);
-      case u'f':
-        return literal(u"false", 5);
-      case u'n':
-        return literal(u"null", 4);
-      default:
-        return number();
-    }
-  }
-
-  bool literal(const char16_t* word, size_t len) {
-    if (n_ - i_ < len || std::memcmp(s_ + i_, word, len * sizeof(char16_t)) != 0) return false;
-    for (size_t k = 0; k < len; k++) out.push_back(static_cast<char>(word[k]));
-    i_ += len;
-    return true;
-  }
-
-  bool array(int depth) {
-    if (depth > MAX_DEPTH) return false;
-    i_++;
-    out.push_back('[');
-    skipWs();
-    if (i_ < n_ && s_[i_] == u']') {
-      i_++;
-      out.push_back(']');
-      return true;
-    }
-    for (;;) {
-      skipWs();
-      if (!value(depth)) return false;
-      skipWs();
-      if (i_ >= n_) return false;
-      char16_t c = s_[i_++];
-      if (c == u']') break;
-      if (c != u',') return false;
-      out += ", ";
-    }
-    out.push_back(']');
-    return true;
-  }
+  void put(char16_t c) { out.push_back(static_cast<char>(c)); }
+  void arraySeparator() { out += ", "; }
+  bool scalarString() { return string(nullptr); }
 
   bool object(int depth) {
     if (depth > MAX_DEPTH) return false;
@@ -281,36 +226,16 @@ class Dumper {
     return true;
   }
 
-  bool number() {
-    const size_t start = i_;
-    if (i_ < n_ && s_[i_] == u'-') i_++;
-    const size_t intStart = i_;
-    if (i_ >= n_ || s_[i_] < u'0' || s_[i_] > u'9') return false;
-    if (s_[i_] == u'0') i_++;
-    else
-      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
-    const size_t intDigits = i_ - intStart;
-    bool integral = true;
-    if (i_ < n_ && s_[i_] == u'.') {
-      integral = false;
-      i_++;
-      const size_t d = i_;
-      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
-      if (i_ == d) return false;
-    }
-    if (i_ < n_ && (s_[i_] == u'e' || s_[i_] == u'E')) {
-      integral = false;
-      i_++;
-      if (i_ < n_ && (s_[i_] == u'+' || s_[i_] == u'-')) i_++;
-      const size_t d = i_;
-      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
-      if (i_ == d) return false;
-    }
-    const size_t len = i_ - start;
+  /** Writes a number as Python would (see the header): its lexeme, or the repr of its double. */
+  bool number(const NumberLexeme& lexeme) {
+    const size_t start = lexeme.start;
+    const bool integral = lexeme.integral;
+    const size_t intDigits = lexeme.intDigits;
+    const size_t len = lexeme.end - start;
     if (lexemes_ && integral) {
       if (len == 2 && s_[start] == u'-' && s_[start + 1] == u'0') out.push_back('0');
       else
-        for (size_t k = start; k < i_; k++) out.push_back(static_cast<char>(s_[k]));
+        for (size_t k = start; k < lexeme.end; k++) out.push_back(static_cast<char>(s_[k]));
       return true;
     }
     // A plain integer of at most 15 digits is below 2^53: its lexeme is its Python int.
@@ -319,23 +244,23 @@ class Dumper {
         out.push_back('0');
         return true;
       }
-      for (size_t k = start; k < i_; k++) out.push_back(static_cast<char>(s_[k]));
+      for (size_t k = start; k < lexeme.end; k++) out.push_back(static_cast<char>(s_[k]));
       return true;
     }
 #if !WEFT_FLOAT_CHARCONV
     return false;  // left to the reference (py-float-repr.h says when)
 #else
-    char lexeme[400];
-    if (len >= sizeof lexeme) return false;
-    for (size_t k = 0; k < len; k++) lexeme[k] = static_cast<char>(s_[start + k]);
+    char text[400];
+    if (len >= sizeof text) return false;
+    for (size_t k = 0; k < len; k++) text[k] = static_cast<char>(s_[start + k]);
     double v;
-    auto parsed = std::from_chars(lexeme, lexeme + len, v);
-    if (parsed.ec != std::errc() || parsed.ptr != lexeme + len || !std::isfinite(v)) return false;
+    auto parsed = std::from_chars(text, text + len, v);
+    if (parsed.ec != std::errc() || parsed.ptr != text + len || !std::isfinite(v)) return false;
     // A zero (-0.0 too) is the Python int 0, as in py-json.ts; but a nonzero lexeme that reads as
     // zero (an underflow) is left to the reference.
     if (v == 0) {
-      for (size_t k = 0; k < len && lexeme[k] != 'e' && lexeme[k] != 'E'; k++)
-        if (lexeme[k] >= '1' && lexeme[k] <= '9') return false;
+      for (size_t k = 0; k < len && text[k] != 'e' && text[k] != 'E'; k++)
+        if (text[k] >= '1' && text[k] <= '9') return false;
     }
     if (lexemes_) return appendPyFloatRepr(out, v);
     if (v == std::trunc(v) && std::fabs(v) < TWO_53) {

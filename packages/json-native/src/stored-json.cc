@@ -15,31 +15,29 @@
 #include <vector>
 
 #include "addon.h"
+#include "json-reader.h"
 #include "json-text.h"
 
 namespace {
 
+using json_text::JsonReader;
+using json_text::NumberLexeme;
 using json_text::readEscape;
 
-constexpr int MAX_DEPTH = 1000;
 /** Buffers kept for the next call up to this size; a large text's are let go. */
 constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
 
-class Minifier {
+class Minifier : public JsonReader<Minifier> {
  public:
+  static constexpr int MAX_DEPTH = 1000;
+
   /** Minifies s[0, n); the buffers are kept from call to call (one Minifier per thread). */
   bool run(const char16_t* s, size_t n) {
-    s_ = s;
-    n_ = n;
-    i_ = 0;
     out.clear();
     out.reserve(n);
     keys_.clear();
     keyUnits_.clear();
-    skipWs();
-    if (!value(0)) return false;
-    skipWs();
-    return i_ == n_;
+    return readAll(s, n);
   }
 
   std::u16string out;
@@ -52,9 +50,7 @@ class Minifier {
   }
 
  private:
-  const char16_t* s_ = nullptr;
-  size_t n_ = 0;
-  size_t i_ = 0;
+  friend class JsonReader<Minifier>;
   std::u16string decoded_;
   // The keys of the open objects, one stack of spans of keyUnits_: duplicates are looked for
   // among an object's own.
@@ -65,60 +61,9 @@ class Minifier {
   std::vector<KeySpan> keys_;
   std::u16string keyUnits_;
 
-  void skipWs() {
-    while (i_ < n_ && (s_[i_] == u' ' || s_[i_] == u'\n' || s_[i_] == u'\r' || s_[i_] == u'\t')) i_++;
-  }
-
-  bool value(int depth) {
-    if (i_ >= n_) return false;
-    switch (s_[i_]) {
-      case u'{':
-        return object(depth + 1);
-      case u'[':
-        return array(depth + 1);
-      case u'"':
-        return string(false);
-      case u't':
-        return literal(u"true", 4);
-      case u'f':
-        return literal(u"false", 5);
-      case u'n':
-        return literal(u"null", 4);
-      default:
-        return number();
-    }
-  }
-
-  bool literal(const char16_t* word, size_t len) {
-    if (n_ - i_ < len || std::memcmp(s_ + i_, word, len * sizeof(char16_t)) != 0) return false;
-    out.append(word, len);
-    i_ += len;
-    return true;
-  }
-
-  bool array(int depth) {
-    if (depth > MAX_DEPTH) return false;
-    i_++;
-    out.push_back(u'[');
-    skipWs();
-    if (i_ < n_ && s_[i_] == u']') {
-      i_++;
-      out.push_back(u']');
-      return true;
-    }
-    for (;;) {
-      skipWs();
-      if (!value(depth)) return false;
-      skipWs();
-      if (i_ >= n_) return false;
-      const char16_t c = s_[i_++];
-      if (c == u']') break;
-      if (c != u',') return false;
-      out.push_back(u',');
-    }
-    out.push_back(u']');
-    return true;
-  }
+  void put(char16_t c) { out.push_back(c); }
+  void arraySeparator() { out.push_back(u','); }
+  bool scalarString() { return string(false); }
 
   bool object(int depth) {
     if (depth > MAX_DEPTH) return false;
@@ -245,28 +190,9 @@ class Minifier {
     out.push_back(u'"');
   }
 
-  /** A number of JSON's grammar, written as its lexeme. */
-  bool number() {
-    const size_t start = i_;
-    if (i_ < n_ && s_[i_] == u'-') i_++;
-    if (i_ >= n_ || s_[i_] < u'0' || s_[i_] > u'9') return false;
-    if (s_[i_] == u'0') i_++;
-    else
-      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
-    if (i_ < n_ && s_[i_] == u'.') {
-      i_++;
-      const size_t d = i_;
-      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
-      if (i_ == d) return false;
-    }
-    if (i_ < n_ && (s_[i_] == u'e' || s_[i_] == u'E')) {
-      i_++;
-      if (i_ < n_ && (s_[i_] == u'+' || s_[i_] == u'-')) i_++;
-      const size_t d = i_;
-      while (i_ < n_ && s_[i_] >= u'0' && s_[i_] <= u'9') i_++;
-      if (i_ == d) return false;
-    }
-    out.append(s_ + start, i_ - start);
+  /** A number, written as its lexeme. */
+  bool number(const NumberLexeme& lexeme) {
+    out.append(s_ + lexeme.start, lexeme.end - lexeme.start);
     return true;
   }
 };
