@@ -2,6 +2,7 @@
 #pragma once
 #include <node_api.h>
 
+#include <memory>
 #include <string>
 
 napi_value PyJsonDumpOfText(napi_env env, napi_callback_info info);
@@ -24,4 +25,16 @@ inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string
   napi_get_value_string_utf16(env, arg, text.data(), len + 1, &copied);
   text.resize(copied);
   return true;
+}
+
+/**
+ * One T per thread (the digest thread calls the addon too), kept from call to call so that a call
+ * allocates nothing once its buffers have grown; reached through a reference, as each use of a
+ * thread_local itself costs a lookup in a shared library.
+ */
+template <class T>
+T& keptPerThread() {
+  static thread_local std::unique_ptr<T> kept;
+  if (!kept) kept = std::make_unique<T>();
+  return *kept;
 }

@@ -21,7 +21,6 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -276,14 +275,8 @@ class Dumper : public JsonReader<Dumper> {
 
 /** The dump of the string argument, or undefined; `bytes`: as a Buffer, else as a (Latin-1) string. */
 napi_value dumpOfText(napi_env env, napi_callback_info info, bool lexemes, bool bytes) {
-  // Kept per thread (the digest thread calls too), so that a call allocates nothing once they
-  // have grown; reached through pointers, as each use of a thread_local costs a lookup here.
-  static thread_local std::unique_ptr<std::u16string> textOfThread;
-  static thread_local std::unique_ptr<Dumper> dumperOfThread;
-  if (!textOfThread) textOfThread = std::make_unique<std::u16string>();
-  if (!dumperOfThread) dumperOfThread = std::make_unique<Dumper>();
-  std::u16string& text = *textOfThread;
-  Dumper& dumper = *dumperOfThread;
+  std::u16string& text = keptPerThread<std::u16string>();
+  Dumper& dumper = keptPerThread<Dumper>();
   if (!stringArgument(env, info, text, "a string is required")) return nullptr;
   napi_value result;
   const std::string& out = dumper.out;

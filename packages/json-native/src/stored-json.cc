@@ -10,7 +10,6 @@
 // those first), a repeated key, NaN or Infinity (stored as null), nesting past MAX_DEPTH, invalid
 // JSON.
 #include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -200,13 +199,8 @@ class Minifier : public JsonReader<Minifier> {
 }  // namespace
 
 napi_value StoredJsonOfText(napi_env env, napi_callback_info info) {
-  // Kept per thread, reached through pointers (as in py-json-dump.cc).
-  static thread_local std::unique_ptr<std::u16string> textOfThread;
-  static thread_local std::unique_ptr<Minifier> minifierOfThread;
-  if (!textOfThread) textOfThread = std::make_unique<std::u16string>();
-  if (!minifierOfThread) minifierOfThread = std::make_unique<Minifier>();
-  std::u16string& text = *textOfThread;
-  Minifier& minifier = *minifierOfThread;
+  std::u16string& text = keptPerThread<std::u16string>();
+  Minifier& minifier = keptPerThread<Minifier>();
   if (!stringArgument(env, info, text, "storedJsonOfText: a string is required")) return nullptr;
   napi_value result;
   if (!minifier.run(text.data(), text.size()) || napi_create_string_utf16(env, minifier.out.data(), minifier.out.size(), &result) != napi_ok) {
