@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { JsonNumber, JsonText, newJsonObject, parseLossless, type JsonNode } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import { parseJsonChunks } from './parse-json-chunks.ts';
+import { parseJsonChunks, parseLosslessJsonChunks } from './parse-json-chunks.ts';
 import { bodyText, parseStrictJson } from './parse-json.ts';
 
 type Outcome = { value: unknown } | { status: unknown };
@@ -19,6 +19,15 @@ function onePiece(bytes: Buffer): Outcome {
 async function sliced(chunks: Buffer[]): Promise<Outcome> {
   try {
     return { value: await parseJsonChunks(chunks) };
+  } catch (err) {
+    return { status: (err as { status?: unknown }).status };
+  }
+}
+
+/** The lossless read's plain value, or its refusal. */
+async function slicedLossless(chunks: Buffer[]): Promise<Outcome> {
+  try {
+    return { value: (await parseLosslessJsonChunks(chunks)).value };
   } catch (err) {
     return { status: (err as { status?: unknown }).status };
   }
@@ -96,21 +105,36 @@ describe('parseJsonChunks', () => {
     );
   });
 
+  it('reads a lossless body once, answering its plain value and refusals as the one-piece parser does', async () => {
+    await fc.assert(
+      fc.asyncProperty(texts, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), async (text, offsets, bom) => {
+        const bytes = Buffer.from((bom ? '\ufeff' : '') + text);
+        const expected = onePiece(bytes);
+        const got = await slicedLossless(cut(bytes, offsets));
+        if ('value' in expected) expect(got).toStrictEqual(expected);
+        else expect(got).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('builds the lossless tree (number lexemes, null-prototype objects) exactly as parseLossless does', async () => {
     await fc.assert(
       fc.asyncProperty(
         texts.filter((t) => t.trim() !== '' && 'value' in onePiece(Buffer.from(t))),
         fc.array(fc.nat(), { maxLength: 6 }),
         async (text, offsets) => {
-          const got = await parseJsonChunks(cut(Buffer.from(text), offsets), { lossless: true });
-          expect(resolved(got)).toStrictEqual(parseLossless(text));
+          const { source } = await parseLosslessJsonChunks(cut(Buffer.from(text), offsets));
+          expect(resolved(source)).toStrictEqual(parseLossless(text));
         },
       ),
       { numRuns: 1000 },
     );
     // Lexemes kept whole, in containers larger than a raw piece too (read again piece by piece).
     const text = `{"a":[1.0,1,-0,2.50e3,${'{"x":1.10},'.repeat(10_000)}null],"__proto__":{"k":1E2}}`;
-    const tree = (await parseJsonChunks([Buffer.from(text)], { lossless: true })) as { a: JsonNode[] };
+    const { source, value } = await parseLosslessJsonChunks([Buffer.from(text)]);
+    const tree = source as { a: JsonNode[] };
+    expect(value).toStrictEqual(JSON.parse(text));
     expect(resolved(tree)).toStrictEqual(parseLossless(text));
     expect((tree.a[0] as JsonNumber).lexeme).toBe('1.0');
     expect(Object.getPrototypeOf(tree)).not.toBe(Object.prototype);
@@ -119,7 +143,7 @@ describe('parseJsonChunks', () => {
   it('keeps each container read whole as its exact text, parsed only when looked inside', async () => {
     const row = (i: number) => `{ "i" : ${i}.0, "s": "\\u00e9\\/", "n": [ 1E2, -0 ] }`;
     const text = `{"table":{"rows":[${Array.from({ length: 3000 }, (_, i) => row(i)).join(' , ')}]}}`;
-    const tree = (await parseJsonChunks([Buffer.from(text)], { lossless: true })) as { table: { rows: JsonNode[] } };
+    const tree = (await parseLosslessJsonChunks([Buffer.from(text)])).source as { table: { rows: JsonNode[] } };
     const rows = tree.table.rows;
     expect(rows).toHaveLength(3000);
     rows.forEach((r, i) => {

@@ -2,7 +2,7 @@
 // between slices: JSON.parse of a large body holds every other request (/health included) for as
 // long as it takes, and a few clients sending large batches at once add their waits up. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
-import { jsonNumberOf, JsonText, nativeJson, newJsonObject, validationDetail, type JsonNode } from '@weft/core';
+import { JsonNumber, jsonNumberOf, JsonText, nativeJson, newJsonObject, TurnClock, validationDetail, type JsonNode } from '@weft/core';
 import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from './json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
@@ -21,25 +21,62 @@ const SLICE_BYTES = 16 * 1024;
 
 const FIRST = /[^ \t\n\r]/;
 
-/**
- * Weave's lossless tree (number lexemes kept), as parseLossless makes it, built piece by piece;
- * a container read whole is kept as its text (JsonText), parsed only if something looks inside:
- * a table row is digested and stored from its text. The text is not checked here: the caller
- * parses the same chunks plainly first (read-body.ts), which refuses what is not JSON.
- */
-const LOSSLESS: ValueBuilder = {
-  object: () => newJsonObject(),
-  number: jsonNumberOf,
-  raw: (text) => new JsonText(text),
-};
+/** The body's value, as JSON.parse makes it. */
+export async function parseJsonChunks(chunks: readonly Buffer[]): Promise<unknown> {
+  return (await readChunks(chunks, undefined)) ?? {};
+}
 
 /**
- * The body's value: as JSON.parse makes it, or (`lossless`) Weave's lossless tree of a body this
- * function has already read plainly, without the refusals that pass made (read-body.ts).
+ * A lossless operation's body, read once: Weave's lossless tree (number lexemes kept, as
+ * parseLossless makes it) and the value JSON.parse makes, derived from the tree. A container read
+ * whole (a table row, up to 64 kB) is parsed by JSON.parse as it is read, which refuses what is
+ * not JSON at its place, and stays in the tree as its text (JsonText): a table row is digested
+ * and stored from its text, and parsed losslessly only if something looks inside it.
  */
-export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossless: true }): Promise<JsonNode>;
-export async function parseJsonChunks(chunks: readonly Buffer[], opts?: { lossless?: false }): Promise<unknown>;
-export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossless?: boolean } = {}): Promise<unknown> {
+export async function parseLosslessJsonChunks(chunks: readonly Buffer[]): Promise<{ value: unknown; source: JsonNode }> {
+  const parsed = new Map<JsonText, unknown>();
+  const root = await readChunks(chunks, {
+    object: () => newJsonObject(),
+    number: jsonNumberOf,
+    raw: (text) => {
+      const value = JSON.parse(text) as unknown;
+      const node = new JsonText(text);
+      parsed.set(node, value);
+      return node;
+    },
+  });
+  if (root === undefined) return { value: {}, source: newJsonObject() };
+  return { value: await plainOf(root as JsonNode, parsed), source: root as JsonNode };
+}
+
+/** The value JSON.parse makes of a lossless tree whose containers kept as text were parsed (`parsed`). */
+async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): Promise<unknown> {
+  // A turn now and then: a long list of scalars is a value each.
+  const clock = new TurnClock();
+  const walk = async (node: JsonNode): Promise<unknown> => {
+    if (node instanceof JsonText) return parsed.get(node);
+    if (node instanceof JsonNumber) return node.toNumber();
+    if (node === null || typeof node !== 'object') return node;
+    if (clock.due) await clock.pass();
+    if (Array.isArray(node)) {
+      const out: unknown[] = [];
+      for (const item of node) out.push(await walk(item));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node)) {
+      const value = await walk((node as Record<string, JsonNode>)[key]!);
+      // As JSON.parse: "__proto__" is an own key, never the prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
+    return out;
+  };
+  return walk(root);
+}
+
+/** The body's root as `build` makes it (JSON.parse's way by default); undefined for an empty body. */
+async function readChunks(chunks: readonly Buffer[], build: ValueBuilder | undefined): Promise<unknown> {
   let root: unknown;
   // Refusals of values wait for the end, as in parse-json.ts: a malformed body is a 400 first.
   const numberProblems: Array<{ loc: string[]; msg: string; type: string }> = [];
@@ -48,7 +85,7 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
     maxDepth: MAX_DEPTH,
     maxNumberChars: MAX_NUMBER_CHARS,
     scanContainer: nativeJson?.scanContainer,
-    build: opts.lossless ? LOSSLESS : undefined,
+    build,
     detach: () => false,
     // Containers go to JSON.parse (faster than building them here) up to 64 kB each; a larger
     // one is read piece by piece, so no single step grows with the body.
@@ -57,21 +94,18 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
     onValue: (path, value) => {
       if (path.length === 0) root = value;
     },
-    // The lossless pass reads a body the plain pass read and checked already (read-body.ts).
-    inspect: opts.lossless
-      ? undefined
-      : (text) => {
-          try {
-            if (numberProblems.length < 10) refuseInexactNumbers(text);
-          } catch (err) {
-            numberProblems.push(...(err as { detail: typeof numberProblems }).detail);
-          }
-          try {
-            if (unstorable === undefined) refuseUnstorableText(text);
-          } catch (err) {
-            unstorable = err as Error;
-          }
-        },
+    inspect: (text) => {
+      try {
+        if (numberProblems.length < 10) refuseInexactNumbers(text);
+      } catch (err) {
+        numberProblems.push(...(err as { detail: typeof numberProblems }).detail);
+      }
+      try {
+        if (unstorable === undefined) refuseUnstorableText(text);
+      } catch (err) {
+        unstorable = err as Error;
+      }
+    },
   });
   // Characters cut between chunks are joined; a byte-order mark is dropped.
   const decoder = new Utf8Chunks();
@@ -97,7 +131,7 @@ export async function parseJsonChunks(chunks: readonly Buffer[], opts: { lossles
     }
     feed(decoder.end());
     // As body-parser: an empty body (a byte-order mark at most) is `{}`; blank text is malformed.
-    if (chars === 0) return {};
+    if (chars === 0) return undefined;
     if (!seen) throw malformedJson('Unexpected end of JSON input');
     parser.end();
     if (numberProblems.length > 0) throw unprocessable(numberProblems.slice(0, 10));

@@ -6,7 +6,7 @@ import { validationDetail, type JsonNode } from '@weft/core';
 import type { SpecOperation } from '@weft/types/spec';
 import { unprocessable } from './body-errors.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
-import { ONE_PIECE_MAX_BYTES, parseJsonChunks } from './parse-json-chunks.ts';
+import { ONE_PIECE_MAX_BYTES, parseJsonChunks, parseLosslessJsonChunks } from './parse-json-chunks.ts';
 import { hasBody, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
 import { emptyBody, spoolBody, type SpooledBody } from './spooled-body.ts';
@@ -104,10 +104,11 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
           req.body = parseStrictJson(text);
           return { mode: 'lossless', size, source: parseLosslessJson(text) };
         }
-        // Two sliced passes: the plain value (validated, read by the handler) and the tree the
-        // digest is computed from. The first refuses what JSON.parse would.
-        req.body = await parseJsonChunks(chunks);
-        return { mode: 'lossless', size, source: await parseJsonChunks(chunks, { lossless: true }) };
+        // One sliced pass: the tree the digests are computed from, and the plain value (validated,
+        // read by the handler) derived from it.
+        const { value, source } = await parseLosslessJsonChunks(chunks);
+        req.body = value;
+        return { mode: 'lossless', size, source };
       }
     }
   };
