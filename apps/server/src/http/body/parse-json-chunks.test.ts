@@ -196,6 +196,22 @@ describe('parseJsonChunks', () => {
     expect(ticks).toBeGreaterThan(10);
   });
 
+  it('gives other work the event loop while it reads a large lossless body and derives its plain value', async () => {
+    // Rows read whole, and a long list of scalars (each a node of the tree, converted one by one).
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ i, s: 'x'.repeat(20) }));
+    const numbers = Array.from({ length: 300_000 }, (_, i) => i + 0.5);
+    const bytes = Buffer.from(JSON.stringify({ rows, numbers }));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      const { value } = await parseLosslessJsonChunks(cut(bytes, [1 << 20, 2 << 20]));
+      expect(value).toStrictEqual({ rows, numbers });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(10);
+  });
+
   it('refuses a number longer than 1,024 characters, as the one-piece parser does, without reading all of it', async () => {
     const huge = Buffer.from(`{"n":0.${'1'.repeat(1_000_000)}}`);
     expect(await sliced([huge])).toEqual({ status: 422 });

@@ -51,28 +51,32 @@ export async function parseLosslessJsonChunks(chunks: readonly Buffer[]): Promis
 
 /** The value JSON.parse makes of a lossless tree whose containers kept as text were parsed (`parsed`). */
 async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): Promise<unknown> {
-  // A turn now and then: a long list of scalars is a value each.
+  // A turn now and then: a long list of scalars is a node each.
   const clock = new TurnClock();
-  const walk = async (node: JsonNode): Promise<unknown> => {
-    if (node instanceof JsonText) return parsed.get(node);
-    if (node instanceof JsonNumber) return node.toNumber();
-    if (node === null || typeof node !== 'object') return node;
-    if (clock.due) await clock.pass();
+  const isBuilt = (node: JsonNode): node is JsonNode[] | Record<string, JsonNode> =>
+    node !== null && typeof node === 'object' && !(node instanceof JsonText) && !(node instanceof JsonNumber);
+  const leaf = (node: JsonNode): unknown => (node instanceof JsonText ? parsed.get(node) : node instanceof JsonNumber ? node.toNumber() : node);
+  const walk = async (node: JsonNode[] | Record<string, JsonNode>): Promise<unknown> => {
     if (Array.isArray(node)) {
       const out: unknown[] = [];
-      for (const item of node) out.push(await walk(item));
+      for (const item of node) {
+        out.push(isBuilt(item) ? await walk(item) : leaf(item));
+        if (clock.due) await clock.pass();
+      }
       return out;
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(node)) {
-      const value = await walk((node as Record<string, JsonNode>)[key]!);
+      const item = node[key]!;
+      const value = isBuilt(item) ? await walk(item) : leaf(item);
       // As JSON.parse: "__proto__" is an own key, never the prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
+      if (clock.due) await clock.pass();
     }
     return out;
   };
-  return walk(root);
+  return isBuilt(root) ? walk(root) : leaf(root);
 }
 
 /** The body's root as `build` makes it (JSON.parse's way by default); undefined for an empty body. */
