@@ -13,6 +13,7 @@ import { childNode, encodeValue, listItems, type EncodedValue } from '../objects
 import type { LosslessContext } from '../store.ts';
 import { insertRowList, insertRowValues } from './table-rows-insert.ts';
 import { analyzeAfterCreate } from './row-values.ts';
+import { sortByDigest } from './digest-order.ts';
 
 export async function tableCreate(db: Db, req: T.TableCreateReq, ctx: LosslessContext): Promise<T.TableCreateRes> {
   const projectId = req.table.project_id;
@@ -86,5 +87,5 @@ function isJsonObject(value: unknown): boolean {
 function uniqueInDigestOrder(encoded: readonly EncodedValue[]): EncodedValue[] {
   const unique = new Map<string, EncodedValue>();
   for (const e of encoded) if (!unique.has(e.digest)) unique.set(e.digest, e);
-  return [...unique.values()].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
+  return sortByDigest([...unique.values()]);
 }
