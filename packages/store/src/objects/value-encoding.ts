@@ -11,7 +11,16 @@
 //   object the value passes through (the lossless parse included);
 // - NaN and ±Infinity (Python's json accepts and writes them) become null: neither database's JSON
 //   nor JSON.parse can hold them. The digest still covers the value as sent.
-import { digestBytes, digestOfJsonText, invalidRequest, JsonNumber, JsonText, nativeJson, withPyJsonBytes, type JsonNode } from '@weft/core';
+import {
+  digestBytes,
+  digestOfJsonText,
+  invalidRequest,
+  JsonNumber,
+  JsonText,
+  nativeJson,
+  withPyJsonBytes,
+  type JsonNode,
+} from '@weft/core';
 
 export interface EncodedValue {
   /** Weave's content digest (43 characters). */
@@ -135,7 +144,13 @@ function isPlain(value: unknown, depth: number): boolean {
       return false;
   }
   if (value === null) return true;
-  if (depth > MAX_PLAIN_DEPTH || value instanceof JsonNumber || value instanceof JsonText || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (
+    depth > MAX_PLAIN_DEPTH ||
+    value instanceof JsonNumber ||
+    value instanceof JsonText ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return false;
   if (Array.isArray(value)) {
     for (const v of value as unknown[]) if (!isPlain(v, depth + 1)) return false;
     return true;

@@ -25,7 +25,7 @@ export function sortByDigest<T extends { digest: string }>(values: readonly T[])
   const out = new Array<T>(n);
   for (let i = 0; i < n; i++) out[i] = values[keys[i]! % INDEX_LIMIT]!;
   // A run of equal prefixes is put in order by the whole digests.
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     const prefix = Math.floor(keys[start]! / INDEX_LIMIT);
     let end = start + 1;
     while (end < n && Math.floor(keys[end]! / INDEX_LIMIT) === prefix) end++;

@@ -30,7 +30,15 @@ describe.skipIf(nativeJsonDisabled)('storedJsonOfText', () => {
   it('leaves to the reference what it writes in another order or cannot write', () => {
     // Array-index keys come first in a JavaScript object; a repeated key keeps its last value;
     // NaN and Infinity are stored as null; nesting past the limit.
-    for (const text of ['{"b":1,"0":2}', '{"a":1,"a":2}', '[NaN]', '{"x":-Infinity}', '['.repeat(1100) + ']'.repeat(1100), '{"a":}', '[1,]']) {
+    for (const text of [
+      '{"b":1,"0":2}',
+      '{"a":1,"a":2}',
+      '[NaN]',
+      '{"x":-Infinity}',
+      '['.repeat(1100) + ']'.repeat(1100),
+      '{"a":}',
+      '[1,]',
+    ]) {
       expect(stored(text), text).toBeUndefined();
     }
     // Keys that only look like indices stay in place.

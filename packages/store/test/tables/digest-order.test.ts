@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { digestOfValue, seededRandom } from '@weft/core';
 import { sortByDigest } from '../../src/tables/digest-order.ts';
 
-const byComparator = <T extends { digest: string }>(values: T[]) => [...values].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
+const byComparator = <T extends { digest: string }>(values: T[]) =>
+  [...values].sort((a, b) => (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
 
 describe('sortByDigest', () => {
-  it("orders Weave digests as the string comparison does, each value kept", () => {
+  it('orders Weave digests as the string comparison does, each value kept', () => {
     const values = Array.from({ length: 20_000 }, (_, i) => ({ digest: digestOfValue({ i }), i }));
     const sorted = sortByDigest(values);
     expect(sorted).toEqual(byComparator(values));

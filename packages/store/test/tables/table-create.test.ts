@@ -162,14 +162,21 @@ describeEachDialect('tableCreate', (getDb) => {
     const fromTree = await store.tableCreate(...viaHttp<T.TableCreateReq>(tableBody(parsed, body)));
     expect(fromText).toEqual(fromTree);
     const storedOf = async (p: string) =>
-      (await sql<{ digest: string; val: string }>`select digest, cast(val as text) as val from rows where project_id = ${p} order by digest`.execute(
-        getDb().kysely,
-      )).rows;
+      (
+        await sql<{
+          digest: string;
+          val: string;
+        }>`select digest, cast(val as text) as val from rows where project_id = ${p} order by digest`.execute(getDb().kysely)
+      ).rows;
     expect(await storedOf(asText)).toEqual(await storedOf(parsed));
     expect((await storedOf(asText)).map((r) => r.val)).toContain('{"b":1.0,"a":[-0,-0.0,1E2,12345678901234567890,1e400]}');
     // Refused as when parsed: a row that is not an object, one that cannot be stored.
     for (const refused of ['[1]', '{"s":"x\\ud800"}', '{"s":"\\u0000"}']) {
-      await expectWeftError(store.tableCreate(...viaHttpRowTexts(newProject('table-row-refused'), ['{"a":1}', refused])), 400, 'InvalidRequest');
+      await expectWeftError(
+        store.tableCreate(...viaHttpRowTexts(newProject('table-row-refused'), ['{"a":1}', refused])),
+        400,
+        'InvalidRequest',
+      );
     }
   });
 

@@ -55,7 +55,8 @@ async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): 
   const clock = new TurnClock();
   const isBuilt = (node: JsonNode): node is JsonNode[] | Record<string, JsonNode> =>
     node !== null && typeof node === 'object' && !(node instanceof JsonText) && !(node instanceof JsonNumber);
-  const leaf = (node: JsonNode): unknown => (node instanceof JsonText ? parsed.get(node) : node instanceof JsonNumber ? node.toNumber() : node);
+  const leaf = (node: JsonNode): unknown =>
+    node instanceof JsonText ? parsed.get(node) : node instanceof JsonNumber ? node.toNumber() : node;
   const walk = async (node: JsonNode[] | Record<string, JsonNode>): Promise<unknown> => {
     if (Array.isArray(node)) {
       const out: unknown[] = [];
