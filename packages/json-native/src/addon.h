@@ -27,6 +27,9 @@ inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string
   return true;
 }
 
+/** Buffers kept for the next call up to this size; a large text's are let go. */
+constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
+
 /**
  * One T per thread (the digest thread calls the addon too), kept from call to call so that a call
  * allocates nothing once its buffers have grown; reached through a reference, as each use of a

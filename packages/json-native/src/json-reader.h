@@ -63,17 +63,24 @@ class JsonReader {
     }
   }
 
-  bool array(int depth) {
-    if (depth > Writer::MAX_DEPTH) return false;
+  /** Reads and writes the bracket at i_; true when the container is empty, its end read and written too. */
+  bool openedEmpty(char16_t open, char16_t close) {
     Writer& w = static_cast<Writer&>(*this);
     i_++;
-    w.put(u'[');
+    w.put(open);
     skipWs();
-    if (i_ < n_ && s_[i_] == u']') {
+    if (i_ < n_ && s_[i_] == close) {
       i_++;
-      w.put(u']');
+      w.put(close);
       return true;
     }
+    return false;
+  }
+
+  bool array(int depth) {
+    if (depth > Writer::MAX_DEPTH) return false;
+    if (openedEmpty(u'[', u']')) return true;
+    Writer& w = static_cast<Writer&>(*this);
     for (;;) {
       skipWs();
       if (!value(depth)) return false;

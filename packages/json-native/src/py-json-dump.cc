@@ -32,8 +32,6 @@ using json_text::NumberLexeme;
 using json_text::readEscape;
 
 constexpr double TWO_53 = 9007199254740992.0;
-/** Buffers kept for the next call up to this size; a large text's are let go. */
-constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
 
 /** A key: a view of the input (no escapes) or of a decoded copy. */
 struct Key {
@@ -105,14 +103,7 @@ class Dumper : public JsonReader<Dumper> {
 
   bool object(int depth) {
     if (depth > MAX_DEPTH) return false;
-    i_++;
-    out.push_back('{');
-    skipWs();
-    if (i_ < n_ && s_[i_] == u'}') {
-      i_++;
-      out.push_back('}');
-      return true;
-    }
+    if (openedEmpty(u'{', u'}')) return true;
     const size_t base = members_.size();
     const size_t contentStart = out.size();
     bool sorted = true;

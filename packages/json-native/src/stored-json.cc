@@ -9,7 +9,6 @@
 // `undefined` and the caller uses the reference: a key that is an array index (JavaScript puts
 // those first), a repeated key, NaN or Infinity (stored as null), nesting past MAX_DEPTH, invalid
 // JSON.
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -23,8 +22,6 @@ using json_text::JsonReader;
 using json_text::NumberLexeme;
 using json_text::readEscape;
 
-/** Buffers kept for the next call up to this size; a large text's are let go. */
-constexpr size_t MAX_RETAINED_BYTES = 1 << 20;
 
 class Minifier : public JsonReader<Minifier> {
  public:
@@ -66,14 +63,7 @@ class Minifier : public JsonReader<Minifier> {
 
   bool object(int depth) {
     if (depth > MAX_DEPTH) return false;
-    i_++;
-    out.push_back(u'{');
-    skipWs();
-    if (i_ < n_ && s_[i_] == u'}') {
-      i_++;
-      out.push_back(u'}');
-      return true;
-    }
+    if (openedEmpty(u'{', u'}')) return true;
     const size_t base = keys_.size();
     for (;;) {
       skipWs();

@@ -3,7 +3,7 @@
  * Python trace server exactly, or refs minted here will not resolve there.
  */
 import { createHash, hash } from 'node:crypto';
-import { parseLossless, type JsonNode, type JsonText } from './lossless-json.ts';
+import { JsonText, parseLossless, type JsonNode } from './lossless-json.ts';
 import { nativeJson } from '../native-json.ts';
 import { withPyJsonBytes } from './py-json.ts';
 
@@ -60,18 +60,22 @@ export interface TextDigest {
 export function digestOfParsedText(text: string): TextDigest {
   const bytes = nativeJson?.pyJsonDumpOfText(text);
   if (bytes) return { digest: digestBytes(bytes), sizeBytes: bytes.length };
-  return withPyJsonBytes(JSON.parse(text) as unknown, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+  return valueDigest(JSON.parse(text) as unknown);
 }
 
 /**
- * The digest of a container kept as its text (a large body's table row), its number lexemes kept
- * as parseLossless keeps them: natively from the text when the addon is built, else from its tree.
+ * Weave's digest of a value with its canonical size: a lossless tree, a plain value, or a container
+ * kept as its text (a large body's table row), whose number lexemes are read as parseLossless
+ * reads them: natively from the text when the addon is built, else from its tree.
  */
-export function digestOfJsonText(node: JsonText): TextDigest {
-  // An ASCII string: hashed as it is, its length that of the bytes.
-  const dump = nativeJson?.pyJsonDumpOfLexemes(node.text);
-  if (dump !== undefined) return { digest: digestBytes(dump), sizeBytes: dump.length };
-  return withPyJsonBytes(node.tree(), (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+export function valueDigest(value: unknown): TextDigest {
+  if (value instanceof JsonText) {
+    // An ASCII string: hashed as it is, its length that of the bytes.
+    const dump = nativeJson?.pyJsonDumpOfLexemes(value.text);
+    if (dump !== undefined) return { digest: digestBytes(dump), sizeBytes: dump.length };
+    value = value.tree();
+  }
+  return withPyJsonBytes(value, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
 }
 
 /** Convenience: objectDigest of raw JSON text, keeping int/float lexemes. */

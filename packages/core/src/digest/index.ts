@@ -14,6 +14,6 @@ export { pyFloatRepr } from './py-float.ts';
 export { pyQuote } from './py-quote.ts';
 export { compareCodePoints, sortByCodePoint } from './sorted-keys.ts';
 export { pyJsonDumps, pyJsonDumpsValue, withPyJsonBytes } from './py-json.ts';
-export { digestBytes, digestJsonText, digestOfJsonText, digestOfValue, objectDigest, rowDigest, tableDigest } from './digest.ts';
+export { digestBytes, digestJsonText, digestOfValue, objectDigest, rowDigest, tableDigest, valueDigest } from './digest.ts';
 export { digestThreadStops, parsedTextDigest } from './digest-thread.ts';
 export type { TextDigest } from './digest.ts';

@@ -69,7 +69,7 @@ let honourToJSON = true;
 
 /** Applies toJSON like JSON.stringify; JsonNode trees never have one. `key` may be an array index, made a string only when needed. */
 function resolve(value: unknown, key: string | number): unknown {
-  if (honourToJSON && typeof value === 'object' && value !== null && !(value instanceof JsonNumber) && !(value instanceof JsonText)) {
+  if (honourToJSON && typeof value === 'object' && value !== null && !(value instanceof JsonNumber)) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') return (toJSON as (k: string) => unknown).call(value, String(key));
   }

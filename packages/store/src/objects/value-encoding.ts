@@ -11,16 +11,7 @@
 //   object the value passes through (the lossless parse included);
 // - NaN and ±Infinity (Python's json accepts and writes them) become null: neither database's JSON
 //   nor JSON.parse can hold them. The digest still covers the value as sent.
-import {
-  digestBytes,
-  digestOfJsonText,
-  invalidRequest,
-  JsonNumber,
-  JsonText,
-  nativeJson,
-  withPyJsonBytes,
-  type JsonNode,
-} from '@weft/core';
+import { invalidRequest, JsonNumber, JsonText, nativeJson, valueDigest, type JsonNode } from '@weft/core';
 
 export interface EncodedValue {
   /** Weave's content digest (43 characters). */
@@ -38,10 +29,7 @@ export interface EncodedValue {
 export function encodeValue(plain: unknown, node: JsonNode | undefined): EncodedValue {
   const value: unknown = node === undefined ? plain : node;
   if (value === undefined) throw invalidRequest('A value is required');
-  const { digest, sizeBytes } =
-    value instanceof JsonText
-      ? digestOfJsonText(value)
-      : withPyJsonBytes(value, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+  const { digest, sizeBytes } = valueDigest(value);
   const text = toStoredJson(value);
   assertStorable(text);
   return { digest, sizeBytes, text };
