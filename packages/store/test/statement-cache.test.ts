@@ -46,4 +46,21 @@ describe('withStatementCache', () => {
     expect(db.prepare('select 0 as k')).not.toBe(first); // evicted
     db.close();
   });
+
+  it('keeps a long statement once it is seen a second time, and never a one-off', () => {
+    const db = withStatementCache(open());
+    // A bulk insert's text (over 8,192 characters), as table/create repeats it.
+    const long = `insert into t (n) values ${Array.from({ length: 2000 }, () => '(?)').join(', ')}`;
+    const first = db.prepare(long);
+    const second = db.prepare(long);
+    expect(second).not.toBe(first); // seen once: not kept
+    expect(db.prepare(long)).toBe(second); // seen again: kept from then on
+    expect(db.prepare(long).run(Array.from({ length: 2000 }, (_, i) => i)).changes).toBe(2000);
+    // Long one-offs are not kept: 300 of them (more than the cache holds) evict nothing.
+    const short = db.prepare('select n from t');
+    for (let i = 0; i < 300; i++) db.prepare(`select n from t where n in (${Array.from({ length: 3000 }, (_, j) => j + i).join(', ')})`);
+    expect(db.prepare('select n from t')).toBe(short);
+    expect(db.prepare(long)).toBe(second);
+    db.close();
+  });
 });
