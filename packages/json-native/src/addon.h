@@ -10,8 +10,11 @@ napi_value PyJsonDumpOfLexemes(napi_env env, napi_callback_info info);
 napi_value ScanContainer(napi_env env, napi_callback_info info);
 napi_value StoredJsonOfText(napi_env env, napi_callback_info info);
 
-/** The first argument, a string, as UTF-16 units; false (a TypeError thrown) when it is not one. */
-inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string& text, const char* usage) {
+/**
+ * The first argument, a string, as UTF-16 units (and as the JavaScript value, in `argOut`); false
+ * (a TypeError thrown) when it is not one.
+ */
+inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string& text, const char* usage, napi_value* argOut = nullptr) {
   size_t argc = 1;
   napi_value arg;
   size_t len = 0;
@@ -24,6 +27,7 @@ inline bool stringArgument(napi_env env, napi_callback_info info, std::u16string
   size_t copied = 0;
   napi_get_value_string_utf16(env, arg, text.data(), len + 1, &copied);
   text.resize(copied);
+  if (argOut) *argOut = arg;
   return true;
 }
 

@@ -191,9 +191,16 @@ class Minifier : public JsonReader<Minifier> {
 napi_value StoredJsonOfText(napi_env env, napi_callback_info info) {
   std::u16string& text = keptPerThread<std::u16string>();
   Minifier& minifier = keptPerThread<Minifier>();
-  if (!stringArgument(env, info, text, "storedJsonOfText: a string is required")) return nullptr;
+  napi_value arg;
+  if (!stringArgument(env, info, text, "storedJsonOfText: a string is required", &arg)) return nullptr;
   napi_value result;
-  if (!minifier.run(text.data(), text.size()) || napi_create_string_utf16(env, minifier.out.data(), minifier.out.size(), &result) != napi_ok) {
+  if (!minifier.run(text.data(), text.size())) {
+    napi_get_undefined(env, &result);
+  } else if (minifier.out == text) {
+    // Already its stored form (a row JSON.stringify wrote): the text itself, no second string
+    // to allocate and for the garbage collector to copy.
+    result = arg;
+  } else if (napi_create_string_utf16(env, minifier.out.data(), minifier.out.size(), &result) != napi_ok) {
     napi_get_undefined(env, &result);
   }
   minifier.trim();
