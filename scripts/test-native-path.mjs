@@ -2,8 +2,8 @@
 // (WEFT_JSON_NATIVE=0): the JavaScript path a machine without a compiler takes. This second pass
 // runs again, with the addon on, the suites whose code paths it replaces: core (with its
 // differential fuzz of the addon against the JavaScript reference), store, and the server's body
-// parsing, log and digest tests. The rest of the suite never reaches the addon, so running it
-// twice would only double CI's time. Each run's report is `.vitest-results-native-path.json`
+// parsing (a large body's table rows kept as text: long-lists), log and digest tests. The rest of
+// the suite never reaches the addon, so running it twice would only double CI's time. Each run's report is `.vitest-results-native-path.json`
 // beside the main one; scripts/sum-test-results.mjs counts both.
 import { spawnSync } from 'node:child_process';
 
@@ -20,6 +20,7 @@ const RUNS = [
       'test/log-upload-concurrency.test.ts',
       'test/art-flow.test.ts',
       'test/digests.test.ts',
+      'test/long-lists.test.ts',
       'test/built-digest-thread.test.ts',
     ],
   ],

@@ -64,6 +64,41 @@ describeEachDatabase('long lists in bodies', (getServer) => {
     expect((ok.body.row_digests as unknown[]).length).toBe(3000);
   });
 
+  // A body over 64 kB is read in slices, and its rows kept as their text, unparsed
+  // (body/parse-json-chunks.ts): still refused as the validator refuses them, long list or not.
+  it('refuses a row that is not an object in a large body, whether the list is long or not', async () => {
+    const { url, aliceKey } = getServer();
+    const postText = async (text: string) => {
+      const res = await fetch(url + '/table/create', {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`api:${aliceKey}`).toString('base64')}`, 'content-type': 'application/json' },
+        body: text,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    for (const count of [600, 3000]) {
+      const rows = Array.from({ length: count }, (_, i) => JSON.stringify({ i, pad: 'p'.repeat(120) }));
+      const text = (list: string[]) => `{"table":{"project_id":"${project_id}","rows":[${list.join(',')}]}}`;
+      expect(text(rows).length).toBeGreaterThan(64 * 1024);
+      const bad = [...rows];
+      bad[count / 2] = '[1,{"a":2}]';
+      const refused = await postText(text(bad));
+      expect(refused.status).toBe(422);
+      expect(locs(refused)).toEqual([`body.table.rows.${count / 2}`]);
+      const malformed = [...rows];
+      malformed[count / 2] = '{"a":1,}';
+      // Malformed JSON, placed in the body as JSON.parse places it: FastAPI's json_invalid.
+      const broken = await postText(text(malformed));
+      expect(broken.status).toBe(422);
+      expect(broken.body.detail).toEqual([
+        { loc: ['body'], msg: expect.stringMatching(/^JSON decode error: .* at position \d+$/), type: 'json_invalid' },
+      ]);
+      const ok = await postText(text(rows));
+      expect(ok.status).toBe(200);
+      expect((ok.body.row_digests as unknown[]).length).toBe(count);
+    }
+  });
+
   it('refuses a list past its maxItems as before', async () => {
     const r = await post('/objs/query', { project_id, filter: { object_ids: Array.from({ length: 5000 }, (_, i) => `o${i}`) } });
     expect(r.status).toBe(422);

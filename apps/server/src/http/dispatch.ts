@@ -13,10 +13,11 @@ import type { Principal } from '../auth/index.ts';
 import { ANSWERED, type BodyByMode, type Handlers } from '../handlers/index.ts';
 import type { BodyReader, ReadBody } from './body/read-body.ts';
 import type { SpooledBody } from './body/spooled-body.ts';
+import type { PathKey } from './body/json-stream-parser.ts';
 import type { Limiter } from './rate-limit.ts';
 import { sliceJsonAnswers } from './json-answer.ts';
 import { writeJsonLines } from './json-lines.ts';
-import { listPaths, validateLongLists, type ListPath } from './long-lists.ts';
+import { itemsKeptAsText, listPaths, validateLongLists, type ListPath } from './long-lists.ts';
 
 export interface DispatcherParts {
   operations: readonly SpecOperation[];
@@ -79,6 +80,8 @@ interface Route {
   handler: AnyHandler;
   /** The lists of its JSON body, validated a slice at a time when long (long-lists.ts). */
   lists: ListPath[];
+  /** A lossless body's items left as their text (long-lists.ts itemsKeptAsText). */
+  keptAsText: ((path: readonly PathKey[]) => boolean) | undefined;
   /** `objCreate (POST /obj/create)`: how a refusal names the operation. */
   label: string;
 }
@@ -96,12 +99,14 @@ export function createDispatcher({
   const routes: Route[] = [];
   const missing: string[] = [];
   for (const op of operations) {
+    const lists = op.bodyMode === 'json' || op.bodyMode === 'lossless' ? listPaths(op) : [];
     if (!isOperationOf(handlers, op.operationId)) missing.push(op.operationId);
     else
       routes.push({
         op,
         handler: { run: handlers[op.operationId] },
-        lists: op.bodyMode === 'json' || op.bodyMode === 'lossless' ? listPaths(op) : [],
+        lists,
+        keptAsText: op.bodyMode === 'lossless' ? itemsKeptAsText(lists) : undefined,
         label: `${op.operationId} (${op.method.toUpperCase()} ${op.path})`,
       });
   }
@@ -121,7 +126,7 @@ export function createDispatcher({
       }
       if (found.kind === 'method-not-allowed')
         throw methodNotAllowed(`${req.method} is not allowed on ${req.path}`, found.allowed.join(', '));
-      const { op, handler, lists, label } = found.operation.route;
+      const { op, handler, lists, keptAsText, label } = found.operation.route;
       req.params = found.params;
       // For the metrics (http/metrics.ts), which see every answer.
       res.locals.operationId = op.operationId;
@@ -142,7 +147,7 @@ export function createDispatcher({
         const refusal = limiter && (await limiter.take(principal.keyId, op.rateClass));
         if (refusal) throw rateLimited(refusal.reason, refusal.retryAfterSec);
       }
-      const read = await readBody(req, res, op);
+      const read = await readBody(req, res, op, keptAsText);
       if (read.mode === 'stream') spooled = read.spooled;
       res.locals.bodyBytes = read.size;
       // HEAD is a GET without a body (Node drops the body: it knew the method when the response

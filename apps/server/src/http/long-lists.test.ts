@@ -3,7 +3,7 @@
 import type { Request } from 'express';
 import { expect, it } from 'vitest';
 import { countTurns } from '../../test/event-loop-turns.ts';
-import { listPaths, validateLongLists } from './long-lists.ts';
+import { itemsKeptAsText, listPaths, validateLongLists } from './long-lists.ts';
 import { operations } from './spec.ts';
 
 const upsertBatch = operations.find((op) => op.operationId === 'callUpsertBatch')!;
@@ -18,6 +18,25 @@ it('finds the lists of a body from the spec, not the ones with a length bound', 
   expect(keys('tableCreate')).toEqual(['table.rows']);
   // object_ids has maxItems: the validator must see it whole.
   expect(keys('objsQuery')).not.toContain('filter.object_ids');
+});
+
+it("keeps as text only the items of lists whose schema asks only for objects: a table's rows", () => {
+  const kept = (id: string) => itemsKeptAsText(listPaths(operations.find((op) => op.operationId === id)!));
+  const rows = kept('tableCreate')!;
+  expect(rows(['table', 'rows', 0])).toBe(true);
+  expect(rows(['table', 'rows', 99_999])).toBe(true);
+  for (const path of [
+    ['table', 'rows'],
+    ['table', 'rows', 3, 'a'],
+    ['table', 'rows', '3'],
+    ['rows', 3],
+    ['table', 'other', 3],
+  ]) {
+    expect(rows(path)).toBe(false);
+  }
+  // A call batch's items have a schema of their own: validated whole, never kept as text.
+  expect(kept('callUpsertBatch')).toBeUndefined();
+  expect(kept('objCreate')).toBeUndefined();
 });
 
 it('validates 50,000 items with turns for the event loop, and puts the list back', async () => {

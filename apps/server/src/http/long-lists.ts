@@ -12,6 +12,7 @@ import type { Request } from 'express';
 import type { SpecOperation } from '@weft/types/spec';
 import { spec } from './spec.ts';
 import { check, specValidator } from './spec-ajv.ts';
+import type { PathKey } from './body/json-stream-parser.ts';
 
 const SLICE_MIN_ITEMS = 1000;
 
@@ -30,6 +31,8 @@ export interface ListPath {
   keys: string[];
   /** JSON pointer of the item schema in the bundled spec. */
   itemPointer: string;
+  /** Whether the item schema asks only that an item be an object (`table.rows`): see itemsKeptAsText. */
+  anyObjectItems: boolean;
 }
 
 const isType = (s: Schema, t: string) => s.type === t || (Array.isArray(s.type) && s.type.includes(t));
@@ -59,12 +62,36 @@ export function listPaths(op: Pick<SpecOperation, 'method' | 'path'>): ListPath[
       // A list with a bound on its length or a rule across items is left whole to the validator
       // (a cut list would pass its maxItems); those have no room for many items anyway.
       const whole = p.maxItems !== undefined || (p.minItems ?? 0) > 1 || p.uniqueItems === true;
-      if (isType(p, 'array') && p.items && !whole) out.push({ keys: [...keys, name], itemPointer: `${pAt}/items` });
+      if (isType(p, 'array') && p.items && !whole)
+        out.push({ keys: [...keys, name], itemPointer: `${pAt}/items`, anyObjectItems: isAnyObject(resolve(p.items, `${pAt}/items`)[0]) });
       else if (isType(p, 'object') && keys.length === 0) walk(p, pAt, [name]);
     }
   };
   walk(bodySchema, '', []);
   return out;
+}
+
+/** Keywords that leave an object schema accepting every object. */
+const ANY_OBJECT_KEYWORDS = new Set(['type', 'additionalProperties', 'description', 'title']);
+
+function isAnyObject(schema: Schema): boolean {
+  const { type, additionalProperties } = schema as Schema & { additionalProperties?: unknown };
+  return (
+    type === 'object' &&
+    (additionalProperties === undefined || additionalProperties === true) &&
+    Object.keys(schema).every((k) => ANY_OBJECT_KEYWORDS.has(k))
+  );
+}
+
+/**
+ * Where a lossless body's items may stay as their text, unparsed (parse-json-chunks.ts): the
+ * items of its lists of any objects, which validation checks only for being objects.
+ */
+export function itemsKeptAsText(paths: readonly ListPath[]): ((path: readonly PathKey[]) => boolean) | undefined {
+  const lists = paths.filter((p) => p.anyObjectItems).map((p) => p.keys);
+  if (lists.length === 0) return undefined;
+  return (path) =>
+    lists.some((keys) => path.length === keys.length + 1 && typeof path[keys.length] === 'number' && keys.every((k, i) => path[i] === k));
 }
 
 /** Puts back what was cut. */

@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { digestOfValue } from './digest.ts';
-import { digestThreadStops, parsedTextDigest } from './digest-thread.ts';
+import { nativeJsonDisabled } from '../native-json.ts';
+import { digestOfValue, valueDigest } from './digest.ts';
+import { digestRowsAhead, digestThreadStops, parsedTextDigest } from './digest-thread.ts';
+import { JsonText, parseLossless } from './lossless-json.ts';
 import { pyJsonDumpsValue } from './py-json.ts';
 import { WEAVE_OBJECT_VECTORS } from './weave-vectors.ts';
 
@@ -60,5 +62,32 @@ describe('parsedTextDigest', () => {
     // The thread is still there for the next one.
     const text = JSON.stringify(bigValue(0.2, 3));
     expect((await parsedTextDigest(text)).digest).toBe(digestOfValue(JSON.parse(text)));
+  });
+});
+
+describe('digestRowsAhead', () => {
+  const rows = (n: number, salt: number) =>
+    Array.from({ length: n }, (_, i) => new JsonText(`{"i":${i + salt}.0,"s":"é${'x'.repeat(i % 40)}","n":[1E2,-0]}`));
+
+  it.skipIf(nativeJsonDisabled)("sets each row's digest as the lossless tree gives it, off the main thread", async () => {
+    const nodes = rows(5000, 0);
+    // A row the addon leaves to the tree (Python's NaN) stays unset, and is digested in place.
+    nodes[7] = new JsonText('{"a":NaN,"b":1.0}');
+    const ahead = digestRowsAhead(nodes);
+    expect(nodes[0]!.digested).toBeUndefined(); // answered later, by the thread
+    await ahead;
+    nodes.forEach((node, i) => {
+      if (i === 7) expect(node.digested).toBeUndefined();
+      else expect(node.digested).toEqual(valueDigest(parseLossless(node.text)));
+    });
+    expect(valueDigest(nodes[7])).toEqual(valueDigest(parseLossless(nodes[7].text)));
+    expect(digestThreadStops()).toBe(0);
+  });
+
+  // Without the addon the thread would do no better than valueDigest in place: nothing is asked.
+  it.skipIf(!nativeJsonDisabled)('leaves every row to valueDigest without the addon', async () => {
+    const nodes = rows(10, 0);
+    await digestRowsAhead(nodes);
+    for (const node of nodes) expect(node.digested).toBeUndefined();
   });
 });

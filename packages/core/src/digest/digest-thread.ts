@@ -1,4 +1,5 @@
-// Weave's digest of a JSON text, computed on a thread of its own when the text is large.
+// Weave's digest of a JSON text, computed on a thread of its own when the text is large, and of
+// a large body's table rows while the body is still being read.
 //
 // The canonical dump (Python's json.dumps with sorted keys) and its sha256 were a third of the
 // trajectory log's time on the one thread that also parses the body and runs SQLite's statements
@@ -11,7 +12,9 @@
 import { ThreadSlot } from '../thread-slot.ts';
 import { workerOf } from '../worker-of.ts';
 import type { DigestAnswer, DigestAsk } from './digest-worker.ts';
-import { digestOfParsedText, type TextDigest } from './digest.ts';
+import { DIGEST_CHARS, digestOfParsedText, type TextDigest } from './digest.ts';
+import type { JsonText } from './lossless-json.ts';
+import { nativeJson } from '../native-json.ts';
 
 /** Below this many characters a text is digested in place. */
 const IN_PLACE_MAX_CHARS = 64 * 1024;
@@ -19,13 +22,43 @@ const IN_PLACE_MAX_CHARS = 64 * 1024;
 /** Weave's digest of the value JSON.parse reads from `text` (which must be valid JSON). */
 export function parsedTextDigest(text: string): Promise<TextDigest> {
   const thread = text.length > IN_PLACE_MAX_CHARS ? slot.get() : undefined;
-  if (thread) return thread.ask(text);
+  if (thread) return thread.ask({ text }, () => digestOfParsedText(text));
   return new Promise((resolve) => resolve(digestOfParsedText(text)));
 }
 
-interface DigestThread {
-  ask(text: string): Promise<TextDigest>;
+/**
+ * Digests containers kept as text (a large body's table rows) on the thread while the caller goes
+ * on, each as the lossless parse reads it: sets each one's `digested` when the answer comes, and
+ * resolves then (never rejects). Only with the addon (the thread would do no better than the
+ * caller's own tree); whatever is left unset, by the addon or a thread that stops, valueDigest
+ * computes in place when asked.
+ */
+export function digestRowsAhead(nodes: readonly JsonText[]): Promise<void> {
+  const thread = nativeJson && nodes.length > 0 ? slot.get() : undefined;
+  if (!thread) return Promise.resolve();
+  return thread
+    .ask<Packed | undefined>({ lexemeTexts: nodes.map((n) => n.text) }, () => undefined)
+    .then(
+      (packed) => {
+        if (!packed) return;
+        const { digests, sizes } = packed;
+        for (let i = 0; i < sizes.length; i++) {
+          if (sizes[i]! >= 0)
+            nodes[i]!.digested = { digest: digests.slice(i * DIGEST_CHARS, (i + 1) * DIGEST_CHARS), sizeBytes: sizes[i]! };
+        }
+      },
+      () => undefined,
+    );
 }
+
+type Packed = { digests: string; sizes: Int32Array };
+
+interface DigestThread {
+  /** `inPlace`: the answer, if the thread stops first. */
+  ask<T>(message: DistributiveOmit<DigestAsk, 'id'>, inPlace: () => T): Promise<T>;
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 // Its values live only while one text is dumped: a small young generation is enough, and keeps
 // the thread's share of the process's memory small (BENCHMARKS.md, scenario 6).
@@ -40,7 +73,7 @@ export function digestThreadStops(): number {
 
 function startThread(): DigestThread {
   const worker = workerOf(new URL(import.meta.url), 'digest-worker', { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB });
-  const waiting = new Map<number, { resolve: (d: TextDigest) => void; reject: (e: Error) => void; text: string }>();
+  const waiting = new Map<number, { resolve: (answer: unknown) => void; reject: (e: Error) => void; inPlace: () => unknown }>();
   let next = 0;
   // Only while answers are awaited does the thread keep the process alive.
   worker.unref();
@@ -50,16 +83,14 @@ function startThread(): DigestThread {
     waiting.delete(answer.id);
     if (waiting.size === 0) worker.unref();
     if ('error' in answer) ask.reject(new Error(answer.error));
-    else {
-      const { id: _, ...work } = answer;
-      ask.resolve(work);
-    }
+    else if ('sizes' in answer) ask.resolve({ digests: answer.digests, sizes: answer.sizes });
+    else ask.resolve({ digest: answer.digest, sizeBytes: answer.sizeBytes });
   });
   const stop = () => {
     if (!slot.stopped(self)) return;
     for (const ask of waiting.values()) {
       try {
-        ask.resolve(digestOfParsedText(ask.text));
+        ask.resolve(ask.inPlace());
       } catch (err) {
         ask.reject(err as Error);
       }
@@ -69,12 +100,12 @@ function startThread(): DigestThread {
   worker.on('error', stop);
   worker.on('exit', stop);
   const self: DigestThread = {
-    ask(text) {
+    ask<T>(message: DistributiveOmit<DigestAsk, 'id'>, inPlace: () => T) {
       const id = next++;
-      return new Promise<TextDigest>((resolve, reject) => {
-        waiting.set(id, { resolve, reject, text });
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (answer: unknown) => void, reject, inPlace });
         worker.ref();
-        worker.postMessage({ id, text } satisfies DigestAsk);
+        worker.postMessage({ id, ...message });
       });
     },
   };

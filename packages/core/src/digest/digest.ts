@@ -19,6 +19,9 @@ export function digestBytes(bytes: Uint8Array | string): string {
   return b64.replace(URL_CHARS, urlCharReplacement);
 }
 
+/** Length of a digest: 32 bytes of sha256 in unpadded base64. */
+export const DIGEST_CHARS = 43;
+
 const URL_CHARS = /[-_]/g;
 const urlCharReplacement = (c: string): string => (c === '-' ? 'X' : 'Y');
 
@@ -70,12 +73,21 @@ export function digestOfParsedText(text: string): TextDigest {
  */
 export function valueDigest(value: unknown): TextDigest {
   if (value instanceof JsonText) {
-    // An ASCII string: hashed as it is, its length that of the bytes.
-    const dump = nativeJson?.pyJsonDumpOfLexemes(value.text);
-    if (dump !== undefined) return { digest: digestBytes(dump), sizeBytes: dump.length };
+    const digested = value.digested ?? digestOfLexemeText(value.text);
+    if (digested !== undefined) return digested;
     value = value.tree();
   }
   return withPyJsonBytes(value, (bytes) => ({ digest: digestBytes(bytes), sizeBytes: bytes.length }));
+}
+
+/**
+ * Weave's digest of a container's text as the lossless parse reads it (number lexemes kept), from
+ * the text natively; undefined without the addon or where it leaves the text to the tree.
+ */
+export function digestOfLexemeText(text: string): TextDigest | undefined {
+  // An ASCII string: hashed as it is, its length that of the bytes.
+  const dump = nativeJson?.pyJsonDumpOfLexemes(text);
+  return dump === undefined ? undefined : { digest: digestBytes(dump), sizeBytes: dump.length };
 }
 
 /** Convenience: objectDigest of raw JSON text, keeping int/float lexemes. */

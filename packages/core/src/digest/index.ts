@@ -15,5 +15,5 @@ export { pyQuote } from './py-quote.ts';
 export { compareCodePoints, sortByCodePoint } from './sorted-keys.ts';
 export { pyJsonDumps, pyJsonDumpsValue, withPyJsonBytes } from './py-json.ts';
 export { digestBytes, digestJsonText, digestOfValue, objectDigest, rowDigest, tableDigest, valueDigest } from './digest.ts';
-export { digestThreadStops, parsedTextDigest } from './digest-thread.ts';
+export { digestRowsAhead, digestThreadStops, parsedTextDigest } from './digest-thread.ts';
 export type { TextDigest } from './digest.ts';

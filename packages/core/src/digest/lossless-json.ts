@@ -37,6 +37,19 @@ const VALID_NUMBER = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|NaN|-?Infi
  */
 export class JsonText {
   private parsed: JsonNode | undefined;
+  /**
+   * Weave's digest of the text and its canonical size (digest.ts valueDigest), when computed
+   * ahead: a large body's table rows are, on the digest thread, while the rest of the body is read
+   * (digest-thread.ts digestRowsAhead).
+   */
+  digested: { digest: string; sizeBytes: number } | undefined;
+  /**
+   * The text as @weft/store keeps it (minified, keys and number lexemes as sent: json-native's
+   * storedJsonOfText), when whoever read the text made it: the body reader checks a table row
+   * that way instead of parsing it.
+   */
+  stored: string | undefined;
+
   constructor(readonly text: string) {}
 
   get isObject(): boolean {

@@ -113,7 +113,7 @@ function write(value: unknown): string | undefined {
 
 /** A container still as its text: minified natively when it can be (json-native's stored-json.cc). */
 function storedJsonOfText(value: JsonText): string {
-  return nativeJson?.storedJsonOfText(value.text) ?? (write(value.tree()) as string);
+  return value.stored ?? nativeJson?.storedJsonOfText(value.text) ?? (write(value.tree()) as string);
 }
 
 const MAX_PLAIN_DEPTH = 1000;

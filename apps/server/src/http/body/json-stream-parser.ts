@@ -44,8 +44,8 @@ export interface ValueBuilder {
   object(): Record<string, unknown>;
   /** A number, from its lexeme (already checked against JSON's grammar). */
   number(lexeme: string): unknown;
-  /** A raw container's value, from its text. */
-  raw(text: string): unknown;
+  /** A raw container's value, from its text; `path` is where it sits in the body. */
+  raw(text: string, path: readonly PathKey[]): unknown;
 }
 
 const PLAIN: ValueBuilder = {
@@ -449,7 +449,7 @@ export class JsonStreamParser {
     this.opts.inspect?.(source);
     let value: unknown;
     try {
-      value = this.build.raw(source);
+      value = this.build.raw(source, this.path);
     } catch (err) {
       return this.fail((err as Error).message.replace(/ at position \d+.*$/, ''), end);
     }

@@ -1,7 +1,7 @@
 // The sliced parser must answer exactly as the one-piece parser does (parse-json.ts): the same
 // value for every body, the same status for every refusal, wherever the chunks are cut.
 import fc from 'fast-check';
-import { JsonNumber, JsonText, newJsonObject, parseLossless, type JsonNode } from '@weft/core';
+import { JsonNumber, JsonText, nativeJsonDisabled, newJsonObject, parseLossless, valueDigest, type JsonNode } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { parseJsonChunks, parseLosslessJsonChunks } from './parse-json-chunks.ts';
 import { bodyText, parseStrictJson } from './parse-json.ts';
@@ -226,5 +226,66 @@ describe('parseJsonChunks', () => {
     }
     // A literal is never longer than `false`: a malformed body (400), not a limit.
     expect(await sliced([Buffer.from(`[${'t'.repeat(100_000)}]`)])).toEqual({ status: 400 });
+  });
+
+  describe('table rows kept as text (keptAsText)', () => {
+    const isRow = (path: readonly (string | number)[]) =>
+      path.length === 3 && path[0] === 'table' && path[1] === 'rows' && typeof path[2] === 'number';
+    const row = (i: number) => `{"i":${i}.0,"s":"é ${'x'.repeat(i % 50)}","n":[1E2,-0,{"k":null}]}`;
+    const body = (rows: string[]) => Buffer.from(`{"table":{"project_id":"a/b","rows":[${rows.join(',')}]}}`);
+
+    // Without the addon nothing can check a row's text but JSON.parse: every row is parsed, as the next tests expect.
+    it.skipIf(nativeJsonDisabled)(
+      'leaves each row unparsed: its text stands in the plain value, with its stored text and digest made',
+      async () => {
+        const texts = Array.from({ length: 3000 }, (_, i) => row(i));
+        // A row spelt with blanks and an escape: stored minified, as JSON.stringify escapes, digested as the same value.
+        texts[5] = ' { "i" : 5.0 , "s" : "\\u00e9 xxxxx" , "n" : [ 1E2 , -0 , { "k" : null } ] } '.trim();
+        const { value, source } = await parseLosslessJsonChunks(cut(body(texts), [70_000, 700_001]), isRow);
+        const plainRows = (value as { table: { project_id: string; rows: unknown[] } }).table;
+        const rows = (source as { table: { rows: JsonNode[] } }).table.rows;
+        expect(plainRows.project_id).toBe('a/b');
+        expect(rows).toHaveLength(3000);
+        rows.forEach((node, i) => {
+          expect(node).toBeInstanceOf(JsonText);
+          const t = node as JsonText;
+          expect(plainRows.rows[i]).toBe(t);
+          expect(t.text).toBe(texts[i]);
+          expect(t.stored).toBe(i === 5 ? row(5) : texts[i]);
+          // Made ahead on the digest thread: what valueDigest computes from the tree.
+          expect(t.digested).toEqual(valueDigest(parseLossless(texts[i]!)));
+        });
+      },
+    );
+
+    it('parses what is not a plain row as before: a list, a row the addon leaves to its tree, a row elsewhere', async () => {
+      const texts = Array.from({ length: 3000 }, (_, i) => row(i));
+      texts[10] = '[1,2]';
+      texts[11] = '{"a":1,"a":2}'; // a repeated key: JSON.parse keeps the last
+      texts[12] = '{"7":1,"b":2}'; // an array-index key: JavaScript puts it first
+      const text = `{"other":[${row(1)}],"table":{"project_id":"a/b","rows":[${texts.join(',')}]}}`;
+      const { value, source } = await parseLosslessJsonChunks([Buffer.from(text)], isRow);
+      const plain = value as { other: unknown[]; table: { rows: unknown[] } };
+      expect(plain.other[0]).toStrictEqual(JSON.parse(row(1)));
+      expect(plain.table.rows[10]).toStrictEqual([1, 2]);
+      expect(plain.table.rows[11]).toStrictEqual({ a: 2 });
+      expect(plain.table.rows[12]).toStrictEqual({ 7: 1, b: 2 });
+      const rows = (source as { table: { rows: JsonText[] } }).table.rows;
+      for (const i of [10, 11, 12]) expect(rows[i]!.stored).toBeUndefined();
+      expect(resolved(source)).toStrictEqual(parseLossless(text));
+    });
+
+    it('refuses a malformed row at its place, as without keeping rows, before a later problem of the body', async () => {
+      const texts = Array.from({ length: 3000 }, (_, i) => row(i));
+      texts[2000] = '{"a":1,}';
+      for (const after of ['', ',"n":1e999', '}}}']) {
+        const bytes = Buffer.from(`{"table":{"project_id":"a/b","rows":[${texts.join(',')}]${after}}}`);
+        const kept = await parseLosslessJsonChunks([bytes], isRow).catch((err: Error & { status?: number }) => err);
+        const plain = await parseLosslessJsonChunks([bytes]).catch((err: Error & { status?: number }) => err);
+        expect(kept).toBeInstanceOf(Error);
+        expect((kept as { status?: number }).status).toBe(400);
+        expect((kept as Error).message).toBe((plain as Error).message);
+      }
+    });
   });
 });

@@ -2,8 +2,18 @@
 // between slices: JSON.parse of a large body holds every other request (/health included) for as
 // long as it takes, and a few clients sending large batches at once add their waits up. The same rules as parse-json.ts: strict top level, `{}` for an
 // empty body, depth, exact numbers and storable text (checked on each token as it is read).
-import { JsonNumber, jsonNumberOf, JsonText, nativeJson, newJsonObject, TurnClock, validationDetail, type JsonNode } from '@weft/core';
-import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type ValueBuilder } from './json-stream-parser.ts';
+import {
+  digestRowsAhead,
+  JsonNumber,
+  jsonNumberOf,
+  JsonText,
+  nativeJson,
+  newJsonObject,
+  TurnClock,
+  validationDetail,
+  type JsonNode,
+} from '@weft/core';
+import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type PathKey, type ValueBuilder } from './json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';
@@ -13,11 +23,22 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 export const ONE_PIECE_MAX_BYTES = 64 * 1024;
 
 /**
- * Bytes parsed between two turns of the event loop (well under a millisecond of work). Measured
- * against a time budget per turn (1–2 ms): a budget doubles the throughput of a large body when
- * the server is saturated, but puts /health's p99 under attack past 50 ms (BENCHMARKS.md §7).
+ * Characters parsed between two turns of the event loop (well under a millisecond of work).
+ * Measured against a time budget per turn (1–2 ms): a budget doubles the throughput of a large
+ * body when the server is saturated, but puts /health's p99 under attack past 50 ms
+ * (BENCHMARKS.md §7).
  */
-const SLICE_BYTES = 16 * 1024;
+const SLICE_CHARS = 16 * 1024;
+
+/**
+ * Bytes decoded into one string (about a millisecond): a string this long is allocated outside
+ * V8's young generation, so the values cut from it (a table row's text is a slice of it) are never
+ * copied by the garbage collector as they survive, as they were from slice-sized strings.
+ */
+const DECODE_BYTES = 1024 * 1024;
+
+/** Text of the rows sent to the digest thread at once: a message costs about what a few rows do. */
+const DIGEST_BATCH_CHARS = 128 * 1024;
 
 const FIRST = /[^ \t\n\r]/;
 
@@ -32,31 +53,60 @@ export async function parseJsonChunks(chunks: readonly Buffer[]): Promise<unknow
  * whole (a table row, up to 64 kB) is parsed by JSON.parse as it is read, which refuses what is
  * not JSON at its place, and stays in the tree as its text (JsonText): a table row is digested
  * and stored from its text, and parsed losslessly only if something looks inside it.
+ *
+ * An object read whole where `keptAsText` says its value is only stored (a table row, whose
+ * schema asks only that it be an object) is not parsed at all when the addon is built: its stored
+ * text is made instead (storedJsonOfText, which answers only for text JSON.parse accepts), its
+ * digest on the digest thread while the rest is read, and the JsonText itself stands in the
+ * plain value, an object as the validator needs.
  */
-export async function parseLosslessJsonChunks(chunks: readonly Buffer[]): Promise<{ value: unknown; source: JsonNode }> {
+export async function parseLosslessJsonChunks(
+  chunks: readonly Buffer[],
+  keptAsText?: (path: readonly PathKey[]) => boolean,
+): Promise<{ value: unknown; source: JsonNode }> {
   const parsed = new Map<JsonText, unknown>();
+  const storedJsonOfText = nativeJson?.storedJsonOfText;
+  const digesting: Promise<void>[] = [];
+  let batch: JsonText[] = [];
+  let batchChars = 0;
+  const flush = () => {
+    digesting.push(digestRowsAhead(batch));
+    batch = [];
+    batchChars = 0;
+  };
   const root = await readChunks(chunks, {
     object: () => newJsonObject(),
     number: jsonNumberOf,
-    raw: (text) => {
-      const value = JSON.parse(text) as unknown;
+    raw: (text, path) => {
       const node = new JsonText(text);
-      parsed.set(node, value);
+      if (storedJsonOfText && text.charCodeAt(0) === 0x7b && keptAsText?.(path)) {
+        node.stored = storedJsonOfText(text);
+        if (node.stored !== undefined) {
+          batch.push(node);
+          if ((batchChars += text.length) >= DIGEST_BATCH_CHARS) flush();
+          return node;
+        }
+      }
+      parsed.set(node, JSON.parse(text) as unknown);
       return node;
     },
   });
+  if (batch.length > 0) flush();
   if (root === undefined) return { value: {}, source: newJsonObject() };
-  return { value: await plainOf(root as JsonNode, parsed), source: root as JsonNode };
+  const value = await plainOf(root as JsonNode, parsed);
+  await Promise.all(digesting);
+  return { value, source: root as JsonNode };
 }
 
-/** The value JSON.parse makes of a lossless tree whose containers kept as text were parsed (`parsed`). */
+/** The value JSON.parse makes of a lossless tree whose containers kept as text were parsed (`parsed`), or stand for themselves. */
 async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): Promise<unknown> {
   // A turn now and then: a long list of scalars is a node each.
   const clock = new TurnClock();
   const isBuilt = (node: JsonNode): node is JsonNode[] | Record<string, JsonNode> =>
     node !== null && typeof node === 'object' && !(node instanceof JsonText) && !(node instanceof JsonNumber);
+  // A container kept as text without a parsed value (a table row) stands for itself.
   const leaf = (node: JsonNode): unknown =>
-    node instanceof JsonText ? parsed.get(node) : node instanceof JsonNumber ? node.toNumber() : node;
+    node instanceof JsonText ? (parsed.get(node) ?? node) : node instanceof JsonNumber ? node.toNumber() : node;
   const walk = async (node: JsonNode[] | Record<string, JsonNode>): Promise<unknown> => {
     if (Array.isArray(node)) {
       const out: unknown[] = [];
@@ -78,6 +128,25 @@ async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): 
     return out;
   };
   return isBuilt(root) ? walk(root) : leaf(root);
+}
+
+/** The bytes of `chunks` in pieces of about `bytes` (consecutive small chunks joined, a large one cut). */
+function* spans(chunks: readonly Buffer[], bytes: number): Generator<Buffer> {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += bytes) {
+      const piece = chunk.subarray(at, at + bytes);
+      held.push(piece);
+      heldBytes += piece.length;
+      if (heldBytes >= bytes) {
+        yield held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
+        held = [];
+        heldBytes = 0;
+      }
+    }
+  }
+  if (heldBytes > 0) yield held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
 }
 
 /** The body's root as `build` makes it (JSON.parse's way by default); undefined for an empty body. */
@@ -128,9 +197,14 @@ async function readChunks(chunks: readonly Buffer[], build: ValueBuilder | undef
     parser.write(text);
   };
   try {
-    for (const chunk of chunks) {
-      for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
-        feed(decoder.write(chunk.subarray(at, at + SLICE_BYTES)));
+    for (const span of spans(chunks, DECODE_BYTES)) {
+      const text = decoder.write(span);
+      for (let at = 0; at < text.length;) {
+        let end = Math.min(at + SLICE_CHARS, text.length);
+        // A surrogate pair stays in one slice.
+        if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end -= 1;
+        feed(text.slice(at, end));
+        at = end;
         await nextTurn();
       }
     }

@@ -7,6 +7,7 @@ import type { SpecOperation } from '@weft/types/spec';
 import { unprocessable } from './body-errors.ts';
 import { bodyText, parseLosslessJson, parseStrictJson } from './parse-json.ts';
 import { ONE_PIECE_MAX_BYTES, parseJsonChunks, parseLosslessJsonChunks } from './parse-json-chunks.ts';
+import type { PathKey } from './json-stream-parser.ts';
 import { hasBody, readChunks, requireJsonMediaType, requireMediaType } from './read-bytes.ts';
 import { multipartReader, type UploadedFile } from './read-multipart.ts';
 import { emptyBody, spoolBody, type SpooledBody } from './spooled-body.ts';
@@ -38,6 +39,8 @@ export type BodyReader = (
   req: Request,
   res: Response,
   op: Pick<SpecOperation, 'bodyMode' | 'requestMediaTypes' | 'requiresBody'>,
+  /** A lossless body's items that may stay as their text (long-lists.ts itemsKeptAsText). */
+  keptAsText?: (path: readonly PathKey[]) => boolean,
 ) => Promise<ReadBody>;
 
 /** A JSON operation's request without a body, as Weave's (FastAPI's) servers answer it. */
@@ -58,7 +61,7 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
     return { chunks, size };
   };
   // A refusal leaves the rest of the body unread: the answer closes the connection (early-answer.ts).
-  return async (req, res, op) => {
+  return async (req, res, op, keptAsText) => {
     switch (op.bodyMode) {
       case 'none':
         return { mode: 'none', size: 0 };
@@ -105,8 +108,8 @@ export function createBodyReader(limits: BodyLimits): BodyReader {
           return { mode: 'lossless', size, source: parseLosslessJson(text) };
         }
         // One sliced pass: the tree the digests are computed from, and the plain value (validated,
-        // read by the handler) derived from it.
-        const { value, source } = await parseLosslessJsonChunks(chunks);
+        // read by the handler) derived from it; items kept as text stand in it as they are.
+        const { value, source } = await parseLosslessJsonChunks(chunks, keptAsText);
         req.body = value;
         return { mode: 'lossless', size, source };
       }
