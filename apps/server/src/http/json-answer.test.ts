@@ -31,6 +31,24 @@ it('slices to the bytes of JSON.stringify, whatever the values', () => {
   );
 });
 
+it('writes runs of strings (row digests, ids) as JSON.stringify does, a bounded run at a time', () => {
+  const strings = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('\ud800', '\u2028"\\', 'x'.repeat(70_000)));
+  const item = fc.oneof({ weight: 5, arbitrary: strings }, { weight: 1, arbitrary: fc.oneof(fc.jsonValue(), fc.constant(undefined)) });
+  fc.assert(
+    fc.property(fc.array(item, { maxLength: 300 }), (list) => {
+      expect([...jsonPieces(list)].join('')).toBe(JSON.stringify(list));
+      expect([...jsonPieces({ row_digests: list, digest: 'd' })].join('')).toBe(JSON.stringify({ row_digests: list, digest: 'd' }));
+    }),
+    { numRuns: 500 },
+  );
+  // 100,000 digests: a few runs, none longer than a piece and one item.
+  const digests = Array.from({ length: 100_000 }, (_, i) => `${i}`.padStart(43, 'd'));
+  const pieces = [...jsonPieces(digests)];
+  expect(pieces.join('')).toBe(JSON.stringify(digests));
+  expect(pieces.length).toBeLessThan(100);
+  expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(2 * 64 * 1024);
+});
+
 it('writes a large answer in slices, giving the event loop turns, and the client reads it whole', async () => {
   const rows = Array.from({ length: 100_000 }, (_, i) => ({ digest: `d${i}`, val: { i, text: 'x'.repeat(40) }, original_index: i }));
   let turns = 0;

@@ -55,9 +55,21 @@ export function* jsonPieces(body: readonly unknown[] | Record<string, unknown>):
 
 function* arrayPieces(items: readonly unknown[]): Generator<string> {
   yield '[';
-  for (let i = 0; i < items.length; i++) {
-    // As JSON.stringify: list items without a JSON form are null.
-    yield `${i === 0 ? '' : ','}${JSON.stringify(items[i]) ?? 'null'}`;
+  for (let i = 0; i < items.length;) {
+    const start = i;
+    let text: string;
+    if (typeof items[i] === 'string') {
+      // A run of strings (a table's row digests, ids) stringified as one list, its brackets cut:
+      // the same bytes, at a fraction of the cost of a piece per item. At most a piece's worth of
+      // characters a run (six times that once escaped), so no run holds the event loop for long.
+      let chars = 0;
+      while (i < items.length && typeof items[i] === 'string' && chars < PIECE_CHARS) chars += (items[i++] as string).length;
+      text = JSON.stringify(items.slice(start, i)).slice(1, -1);
+    } else {
+      // As JSON.stringify: list items without a JSON form are null.
+      text = JSON.stringify(items[i++]) ?? 'null';
+    }
+    yield start === 0 ? text : `,${text}`;
   }
   yield ']';
 }

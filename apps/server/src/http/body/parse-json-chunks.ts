@@ -98,13 +98,15 @@ export async function parseLosslessJsonChunks(
   return { value, source: root as JsonNode };
 }
 
-/** The value JSON.parse makes of a lossless tree whose containers kept as text were parsed (`parsed`), or stand for themselves. */
+/**
+ * The value JSON.parse makes of a lossless tree whose containers kept as text were parsed
+ * (`parsed`), or stand for themselves (table rows left unparsed).
+ */
 async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): Promise<unknown> {
   // A turn now and then: a long list of scalars is a node each.
   const clock = new TurnClock();
   const isBuilt = (node: JsonNode): node is JsonNode[] | Record<string, JsonNode> =>
     node !== null && typeof node === 'object' && !(node instanceof JsonText) && !(node instanceof JsonNumber);
-  // A container kept as text without a parsed value (a table row) stands for itself.
   const leaf = (node: JsonNode): unknown =>
     node instanceof JsonText ? (parsed.get(node) ?? node) : node instanceof JsonNumber ? node.toNumber() : node;
   const walk = async (node: JsonNode[] | Record<string, JsonNode>): Promise<unknown> => {
