@@ -5,10 +5,9 @@
 // database's work and the driver's.
 import { otlpProjects, readOtlpProtobuf } from '@weft/core';
 import { openDatabase } from '@weft/store';
-import BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { captureExecuted } from '../direct-sql.ts';
+import { plainWriter } from '../plain-writer.ts';
 
 /** Rows per second that the plain driver inserts the same statements at. */
 export async function otelInsertFloor(databaseUrl: string, bodies: readonly Buffer[], spansPerBody: number): Promise<number> {
@@ -36,41 +35,4 @@ export async function otelInsertFloor(databaseUrl: string, bodies: readonly Buff
   } finally {
     await run.close();
   }
-}
-
-type Statement = { sql: string; parameters: readonly unknown[] };
-type Writer = ((statements: Statement[]) => Promise<void>) & { close: () => Promise<void> };
-
-/** Runs a list of statements in one transaction on a plain connection: better-sqlite3 or pg. */
-async function plainWriter(databaseUrl: string): Promise<Writer> {
-  if (databaseUrl.startsWith('sqlite:')) {
-    const sqlite = new BetterSqlite3(databaseUrl.slice('sqlite:'.length));
-    // As the store writes: WAL, and every commit durable.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('busy_timeout = 5000');
-    const prepared = new Map<string, BetterSqlite3.Statement>();
-    const prepare = (text: string) => prepared.get(text) ?? prepared.set(text, sqlite.prepare(text)).get(text)!;
-    const write = sqlite.transaction((statements: Statement[]) => {
-      for (const s of statements) prepare(s.sql).run(...s.parameters);
-    });
-    return Object.assign((statements: Statement[]) => Promise.resolve(write(statements)), {
-      close: () => Promise.resolve(void sqlite.close()),
-    });
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  return Object.assign(
-    async (statements: Statement[]) => {
-      await client.query('begin');
-      try {
-        for (const s of statements) await client.query(s.sql, s.parameters as unknown[]);
-        await client.query('commit');
-      } catch (err) {
-        await client.query('rollback');
-        throw err;
-      }
-    },
-    { close: () => client.end() },
-  );
 }
