@@ -141,10 +141,15 @@ export async function routerScenario(ctx: RunContext): Promise<ScenarioResult> {
     const silent = await start('weft', { ROUTER_CONFIG: routerFile(ctx.runDir, 'norec', fast.url, false) });
     const rec: LoopFigure[] = [];
     const norec: LoopFigure[] = [];
-    for (let round = 0; round < 2; round++) {
-      say(`  router round ${round + 1}: recording on, then off (0 ms upstream)`);
+    const measureRec = async () =>
       rec.push(await closedLoop({ ...via, url: `${recording.url}/inference/router/gateway/chat/completions` }, loop));
+    const measureNorec = async () =>
       norec.push(await closedLoop({ ...via, url: `${silent.url}/inference/router/gateway/chat/completions` }, loop));
+    for (let round = 0; round < 2; round++) {
+      // Each server first in one round: neither carries the other's share of the machine's drift.
+      say(`  router round ${round + 1}: recording ${round === 0 ? 'on, then off' : 'off, then on'} (0 ms upstream)`);
+      if (round === 0) await measureRec().then(measureNorec);
+      else await measureNorec().then(measureRec);
     }
     const recordingRatio = mean(rec, 'rate') / mean(norec, 'rate');
 
