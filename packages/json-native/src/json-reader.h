@@ -77,6 +77,23 @@ class JsonReader {
     return false;
   }
 
+  /** What follows an item of a container (past blanks, and read): a comma, its end, or neither. */
+  enum class Next { Item, End, Invalid };
+  Next afterItem(char16_t close) {
+    skipWs();
+    if (i_ >= n_) return Next::Invalid;
+    const char16_t c = s_[i_++];
+    return c == close ? Next::End : c == u',' ? Next::Item : Next::Invalid;
+  }
+
+  /** Past blanks, reads `c` (a key's colon); false when something else is there. */
+  bool readPast(char16_t c) {
+    skipWs();
+    if (i_ >= n_ || s_[i_] != c) return false;
+    i_++;
+    return true;
+  }
+
   bool array(int depth) {
     if (depth > Writer::MAX_DEPTH) return false;
     if (openedEmpty(u'[', u']')) return true;
@@ -84,11 +101,9 @@ class JsonReader {
     for (;;) {
       skipWs();
       if (!value(depth)) return false;
-      skipWs();
-      if (i_ >= n_) return false;
-      const char16_t c = s_[i_++];
-      if (c == u']') break;
-      if (c != u',') return false;
+      const Next next = afterItem(u']');
+      if (next == Next::End) break;
+      if (next == Next::Invalid) return false;
       w.arraySeparator();
     }
     w.put(u']');

@@ -113,20 +113,16 @@ class Dumper : public JsonReader<Dumper> {
       if (members_.size() > base) out += ", ";
       Member m{{nullptr, 0}, out.size(), 0};
       if (!string(&m.key)) return false;
-      skipWs();
-      if (i_ >= n_ || s_[i_] != u':') return false;
-      i_++;
+      if (!readPast(u':')) return false;
       out += ": ";
       skipWs();
       if (!value(depth)) return false;
       m.end = out.size();
       if (members_.size() > base && !keyLess(members_.back().key, m.key)) sorted = false;
       members_.push_back(m);
-      skipWs();
-      if (i_ >= n_) return false;
-      char16_t c = s_[i_++];
-      if (c == u'}') break;
-      if (c != u',') return false;
+      const Next next = afterItem(u'}');
+      if (next == Next::End) break;
+      if (next == Next::Invalid) return false;
     }
     if (!sorted && !reorder(base, contentStart)) return false;
     members_.resize(base);

@@ -75,17 +75,13 @@ class Minifier : public JsonReader<Minifier> {
         if (keyUnits_.compare(keys_[k].at, keys_[k].len, decoded_) == 0) return false;
       keys_.push_back({keyUnits_.size(), decoded_.size()});
       keyUnits_ += decoded_;
-      skipWs();
-      if (i_ >= n_ || s_[i_] != u':') return false;
-      i_++;
+      if (!readPast(u':')) return false;
       out.push_back(u':');
       skipWs();
       if (!value(depth)) return false;
-      skipWs();
-      if (i_ >= n_) return false;
-      const char16_t c = s_[i_++];
-      if (c == u'}') break;
-      if (c != u',') return false;
+      const Next next = afterItem(u'}');
+      if (next == Next::End) break;
+      if (next == Next::Invalid) return false;
     }
     keyUnits_.resize(keys_[base].at);
     keys_.resize(base);

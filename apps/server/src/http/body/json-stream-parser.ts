@@ -476,7 +476,7 @@ export class JsonStreamParser {
 }
 
 /** Like JSON.parse: "__proto__" is an own key, never the prototype. */
-function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }

@@ -13,7 +13,7 @@ import {
   validationDetail,
   type JsonNode,
 } from '@weft/core';
-import { JsonLimitError, JsonStreamParser, JsonSyntaxError, type PathKey, type ValueBuilder } from './json-stream-parser.ts';
+import { JsonLimitError, JsonStreamParser, JsonSyntaxError, setOwn, type PathKey, type ValueBuilder } from './json-stream-parser.ts';
 import { malformedJson, unprocessable } from './body-errors.ts';
 import { MAX_DEPTH, MAX_NUMBER_CHARS, refuseInexactNumbers, refuseUnstorableText } from './parse-json.ts';
 import { Utf8Chunks } from './utf8-chunks.ts';
@@ -121,10 +121,7 @@ async function plainOf(root: JsonNode, parsed: ReadonlyMap<JsonText, unknown>): 
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(node)) {
       const item = node[key]!;
-      const value = isBuilt(item) ? await walk(item) : leaf(item);
-      // As JSON.parse: "__proto__" is an own key, never the prototype.
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      else out[key] = value;
+      setOwn(out, key, isBuilt(item) ? await walk(item) : leaf(item));
       if (clock.due) await clock.pass();
     }
     return out;
